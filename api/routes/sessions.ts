@@ -1,0 +1,91 @@
+import { deleteCookie, setCookie } from "hono/cookie";
+import { z } from "@hono/zod-openapi";
+import { AUTHENTICATED, PUBLIC } from "../access.ts";
+import { SESSION_COOKIE } from "../context.ts";
+import { ApiError } from "../errors.ts";
+import { createApiRouter } from "../router.ts";
+import { SessionCreateRequestSchema, SessionResponseSchema, SessionValidationSchema } from "../schemas/session.ts";
+import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+
+const login = secureRoute(PUBLIC, {
+  method: "post",
+  path: "/system/sessions",
+  tags: ["Sessions"],
+  summary: "Sign in and open a session",
+  request: { body: jsonBody(SessionCreateRequestSchema) },
+  responses: {
+    200: jsonContent(SessionResponseSchema, "The session; its id is also set as an HttpOnly cookie."),
+    401: jsonContent(z.object({ type: z.literal("ApiError"), message: z.string() }), "Wrong username or password."),
+  },
+});
+
+const validate = secureRoute(PUBLIC, {
+  method: "get",
+  path: "/system/sessions",
+  tags: ["Sessions"],
+  summary: "Validate the current session",
+  responses: { 200: jsonContent(SessionValidationSchema, "Whether the caller's session is valid.") },
+});
+
+const logout = secureRoute(AUTHENTICATED, {
+  method: "delete",
+  path: "/system/sessions",
+  tags: ["Sessions"],
+  summary: "Sign out: end the current session",
+  responses: NoContent,
+});
+
+const logoutById = secureRoute(AUTHENTICATED, {
+  method: "delete",
+  path: "/system/sessions/{sessionId}",
+  tags: ["Sessions"],
+  summary: "End the caller's session by id",
+  request: { params: z.object({ sessionId: z.string().min(1).max(200) }) },
+  responses: NoContent,
+});
+
+/** Sessions (spec 000 §7.2): login, validation, logout. */
+export function sessionsApi(cookiePath: string) {
+  const endSession = async (backend: import("../schemas/backend.ts").Backend, id: string | undefined) => {
+    if (id) await backend.sessions.delete(id);
+  };
+  return createApiRouter()
+    .openapi(login, async (c) => {
+      const { username, password, host } = c.req.valid("json");
+      const session = await c.get("backend").sessions.create(username, password, host || remoteHost(c.req.raw));
+      if (!session) throw new ApiError(401, "Invalid credentials: check the username and password and try again.");
+      const validUntil = new Date(session.lastAccess.getTime() + session.timeoutMs);
+      setCookie(c, SESSION_COOKIE, session.id, {
+        httpOnly: true,
+        sameSite: "Lax",
+        path: cookiePath,
+        secure: new URL(c.req.url).protocol === "https:",
+        maxAge: Math.floor(session.timeoutMs / 1000),
+      });
+      return c.json(
+        { valid_until: validUntil.toISOString(), session_id: session.id, username: session.username, user_id: session.userId },
+        200,
+      );
+    })
+    .openapi(validate, (c) => {
+      const session = c.get("session");
+      const user = c.get("user");
+      return c.json({ is_valid: !!user, session_id: session?.id ?? null, username: user?.username ?? null }, 200);
+    })
+    .openapi(logout, async (c) => {
+      await endSession(c.get("backend"), c.get("session")?.id);
+      deleteCookie(c, SESSION_COOKIE, { path: cookiePath });
+      return c.body(null, 204);
+    })
+    .openapi(logoutById, async (c) => {
+      const { sessionId } = c.req.valid("param");
+      if (c.get("session")?.id !== sessionId) throw new ApiError(404, `No session ${sessionId} of yours exists.`);
+      await endSession(c.get("backend"), sessionId);
+      deleteCookie(c, SESSION_COOKIE, { path: cookiePath });
+      return c.body(null, 204);
+    });
+}
+
+function remoteHost(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
+}

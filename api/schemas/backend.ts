@@ -1,0 +1,70 @@
+/**
+ * The seam between the HTTP API and whatever answers it: the embedded DuckDB backend or a proxy to a real
+ * Graylog 5.1. `api/` only ever talks to this interface.
+ */
+import type { EntityListPreferences } from "./entity-list-preferences.ts";
+import type { Favorite } from "./favorites.ts";
+import type { Metric } from "./metrics.ts";
+import type { SystemNotification } from "./notifications.ts";
+import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
+import type { Startpage, User, UserUpdate } from "./user.ts";
+import type { Preferences } from "../../shared/preferences.ts";
+
+/** A logged-in session as the backend keeps it. */
+export interface Session {
+  id: string;
+  username: string;
+  userId: string;
+  host: string;
+  createdAt: Date;
+  lastAccess: Date;
+  timeoutMs: number;
+}
+
+export interface SessionStore {
+  /** Checks the password and opens a session; null when the credentials do not match. */
+  create(username: string, password: string, host: string): Promise<Session | null>;
+  /** The session if it exists and has not timed out; extends it unless `extend` is false. */
+  get(id: string, options?: { extend?: boolean }): Promise<Session | null>;
+  delete(id: string): Promise<void>;
+  /** Checks a username and password without opening a session (HTTP basic auth). */
+  verifyPassword(username: string, password: string): Promise<boolean>;
+}
+
+export interface UserStore {
+  get(username: string): Promise<User | null>;
+  savePreferences(username: string, preferences: Preferences): Promise<void>;
+  update(username: string, update: UserUpdate): Promise<User | null>;
+  setStartpage(username: string, startpage: Startpage | null): Promise<void>;
+}
+
+export interface FavoriteStore {
+  list(username: string, options: { page: number; perPage: number; type?: string }): Promise<{ favorites: Favorite[]; total: number }>;
+  add(username: string, grn: string): Promise<void>;
+  remove(username: string, grn: string): Promise<void>;
+}
+
+export interface EntityListPreferenceStore {
+  get(username: string, entityTableId: string): Promise<EntityListPreferences | null>;
+  save(username: string, entityTableId: string, preferences: EntityListPreferences): Promise<void>;
+}
+
+export interface SystemStore {
+  info(): Promise<SystemInfo>;
+  jvm(): Promise<JvmInfo>;
+  nodes(): Promise<ClusterNode[]>;
+  /** Metrics by full name; unknown names are left out. */
+  metrics(names: readonly string[]): Promise<Metric[]>;
+  notifications(): Promise<SystemNotification[]>;
+  deleteNotification(type: string, key?: string): Promise<boolean>;
+}
+
+export interface Backend {
+  readonly kind: "embedded" | "proxy";
+  sessions: SessionStore;
+  users: UserStore;
+  favorites: FavoriteStore;
+  entityListPreferences: EntityListPreferenceStore;
+  system: SystemStore;
+  close(): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
+
+export type SqlParams = DuckDBValue[];
+export type Row = Record<string, unknown>;
+
+export interface DatabaseOptions {
+  /** A file path, or ":memory:" for a database that lives only as long as the process. */
+  path: string;
+  threads?: number;
+  /** Connections used concurrently; each runs one statement at a time. */
+  connections?: number;
+}
+
+/**
+ * The embedded backend's DuckDB: a small pool of connections, statements only with bound parameters.
+ * Nothing outside `mock-backend/` sees DuckDB.
+ */
+export class Database {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+
+  private constructor(private readonly instance: DuckDBInstance, connections: DuckDBConnection[]) {
+    this.idle.push(...connections);
+  }
+
+  static async open({ path, threads = 2, connections = 4 }: DatabaseOptions): Promise<Database> {
+    const instance = await DuckDBInstance.create(path, { threads: String(threads) });
+    const pool = await Promise.all(Array.from({ length: connections }, () => instance.connect()));
+    return new Database(instance, pool);
+  }
+
+  /** Rows as plain JS values (BIGINT becomes bigint, TIMESTAMP becomes Date, lists become arrays). */
+  async all<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
+    return await this.withConnection(async (connection) => {
+      const reader = await connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS() as T[];
+    });
+  }
+
+  async first<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T | null> {
+    return (await this.all<T>(sql, params))[0] ?? null;
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<void> {
+    await this.withConnection((connection) => connection.run(sql, params));
+  }
+
+  /** Runs `work` inside BEGIN/COMMIT on one connection; rolls back on any error so nothing is half-written. */
+  async transaction<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return await this.withConnection(async (connection) => {
+      await connection.run("BEGIN TRANSACTION");
+      try {
+        const result = await work(connection);
+        await connection.run("COMMIT");
+        return result;
+      } catch (error) {
+        await connection.run("ROLLBACK");
+        throw error;
+      }
+    });
+  }
+
+  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await work(connection);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+
+  close(): void {
+    for (const connection of this.idle) connection.closeSync();
+    this.idle.length = 0;
+    this.instance.closeSync();
+  }
+}

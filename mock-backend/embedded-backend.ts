@@ -1,0 +1,59 @@
+import type { Backend } from "../api/schemas/backend.ts";
+import { generateDemoMessages } from "../fixtures/demo-messages.ts";
+import { Database } from "./database.ts";
+import { DemoTraffic } from "./demo-traffic.ts";
+import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
+import { EntityTitles } from "./entity-titles.ts";
+import { EmbeddedFavoriteStore } from "./favorite-store.ts";
+import { MessageIngest } from "./message-ingest.ts";
+import { MetricRegistry } from "./metric-registry.ts";
+import { migrate } from "./schema.ts";
+import { seedEntities } from "./seed.ts";
+import { EmbeddedSessionStore } from "./session-store.ts";
+import { EmbeddedSystemStore } from "./system-store.ts";
+import { EmbeddedUserStore } from "./user-store.ts";
+
+export interface EmbeddedBackendOptions {
+  /** A database file path, or ":memory:". */
+  databasePath: string;
+  adminPassword: string;
+  /** Messages generated over the last 7 days when the database is new. */
+  demoMessages: number;
+  /** Live demo messages per second (0 = none). */
+  demoRate: number;
+  /** Reports start-up progress (seeding can take seconds). */
+  log?: (line: string) => void;
+}
+
+const DEMO_SPAN_MS = 7 * 24 * 3600_000;
+
+/** The embedded backend on DuckDB: opens or creates the database, seeds it on first start. */
+export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Promise<Backend> {
+  const log = options.log ?? (() => {});
+  const db = await Database.open({ path: options.databasePath });
+  await migrate(db);
+  const registry = new MetricRegistry();
+  const { identity, created } = await seedEntities(db, options.adminPassword);
+  const ingest = new MessageIngest(db, registry);
+  if (created && options.demoMessages > 0) {
+    const started = performance.now();
+    log(`Generating ${options.demoMessages} demo messages over the last 7 days…`);
+    const written = await ingest.write(generateDemoMessages({ count: options.demoMessages, end: Date.now(), spanMs: DEMO_SPAN_MS }));
+    log(`Stored ${written} demo messages in ${Math.round(performance.now() - started)} ms.`);
+  }
+  const traffic = new DemoTraffic(ingest, options.demoRate);
+  traffic.start();
+  return {
+    kind: "embedded",
+    sessions: new EmbeddedSessionStore(db),
+    users: new EmbeddedUserStore(db),
+    favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
+    entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
+    system: new EmbeddedSystemStore(db, identity, registry),
+    close() {
+      traffic.stop();
+      db.close();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Database } from "./database.ts";
+
+/**
+ * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
+ * database file is the same as creating a new one.
+ */
+const STATEMENTS = [
+  `CREATE TABLE IF NOT EXISTS roles (
+     name VARCHAR PRIMARY KEY, description VARCHAR NOT NULL, permissions VARCHAR[] NOT NULL, read_only BOOLEAN NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS users (
+     id VARCHAR PRIMARY KEY, username VARCHAR UNIQUE NOT NULL, full_name VARCHAR NOT NULL, first_name VARCHAR,
+     last_name VARCHAR, email VARCHAR NOT NULL, password_hash VARCHAR NOT NULL, roles VARCHAR[] NOT NULL,
+     permissions VARCHAR[] NOT NULL, read_only BOOLEAN NOT NULL, timezone VARCHAR, session_timeout_ms BIGINT NOT NULL,
+     preferences JSON NOT NULL, startpage JSON, account_status VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS sessions (
+     id VARCHAR PRIMARY KEY, username VARCHAR NOT NULL, host VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL,
+     last_access TIMESTAMP NOT NULL, timeout_ms BIGINT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS favorites (
+     username VARCHAR NOT NULL, grn VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL, PRIMARY KEY (username, grn))`,
+  `CREATE TABLE IF NOT EXISTS entity_list_preferences (
+     username VARCHAR NOT NULL, entity_table_id VARCHAR NOT NULL, preferences JSON NOT NULL,
+     PRIMARY KEY (username, entity_table_id))`,
+  `CREATE TABLE IF NOT EXISTS notifications (
+     type VARCHAR NOT NULL, key VARCHAR NOT NULL DEFAULT '', severity VARCHAR NOT NULL, timestamp TIMESTAMP NOT NULL,
+     details JSON NOT NULL, PRIMARY KEY (type, key))`,
+  `CREATE TABLE IF NOT EXISTS cluster_identity (cluster_id VARCHAR NOT NULL, node_id VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS streams (
+     id VARCHAR PRIMARY KEY, title VARCHAR NOT NULL, description VARCHAR NOT NULL, is_default BOOLEAN NOT NULL,
+     disabled BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS messages (
+     _id VARCHAR NOT NULL, timestamp TIMESTAMP NOT NULL, source VARCHAR NOT NULL, message VARCHAR NOT NULL,
+     level INTEGER, facility VARCHAR, streams VARCHAR[] NOT NULL, fields JSON)`,
+];
+
+export async function migrate(db: Database): Promise<void> {
+  for (const statement of STATEMENTS) await db.run(statement);
+}

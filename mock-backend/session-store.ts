@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { Session, SessionStore } from "../api/schemas/backend.ts";
+import type { Database } from "./database.ts";
+import { verifyPassword } from "./passwords.ts";
+
+interface SessionRow extends Record<string, unknown> {
+  id: string;
+  username: string;
+  user_id: string;
+  host: string;
+  created_at: Date;
+  last_access: Date;
+  timeout_ms: bigint;
+}
+
+/** Sessions in DuckDB; they time out after the user's session timeout of inactivity. */
+export class EmbeddedSessionStore implements SessionStore {
+  constructor(private readonly db: Database) {}
+
+  async create(username: string, password: string, host: string): Promise<Session | null> {
+    if (!(await this.verifyPassword(username, password))) return null;
+    const user = await this.db.first<{ id: string; session_timeout_ms: bigint }>(
+      "SELECT id, session_timeout_ms FROM users WHERE username = ?",
+      [username],
+    );
+    if (!user) return null;
+    const now = new Date();
+    const session: Session = {
+      id: randomUUID(),
+      username,
+      userId: user.id,
+      host,
+      createdAt: now,
+      lastAccess: now,
+      timeoutMs: Number(user.session_timeout_ms),
+    };
+    await this.db.run(
+      "INSERT INTO sessions VALUES (?, ?, ?, make_timestamp(?::BIGINT * 1000), make_timestamp(?::BIGINT * 1000), ?)",
+      [session.id, username, host, now.getTime(), now.getTime(), session.timeoutMs],
+    );
+    return session;
+  }
+
+  async get(id: string, { extend = true }: { extend?: boolean } = {}): Promise<Session | null> {
+    const row = await this.db.first<SessionRow>(
+      `SELECT s.*, u.id AS user_id FROM sessions s JOIN users u USING (username)
+       WHERE s.id = ? AND u.account_status = 'enabled'`,
+      [id],
+    );
+    if (!row) return null;
+    const now = Date.now();
+    const timeoutMs = Number(row.timeout_ms);
+    if (row.last_access.getTime() + timeoutMs < now) {
+      await this.delete(id);
+      return null;
+    }
+    if (extend) await this.db.run("UPDATE sessions SET last_access = make_timestamp(?::BIGINT * 1000) WHERE id = ?", [now, id]);
+    return {
+      id: row.id,
+      username: row.username,
+      userId: row.user_id,
+      host: row.host,
+      createdAt: row.created_at,
+      lastAccess: extend ? new Date(now) : row.last_access,
+      timeoutMs,
+    };
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.run("DELETE FROM sessions WHERE id = ?", [id]);
+  }
+
+  async verifyPassword(username: string, password: string): Promise<boolean> {
+    const row = await this.db.first<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE username = ? AND account_status = 'enabled'",
+      [username],
+    );
+    return row ? await verifyPassword(password, row.password_hash) : false;
+  }
+}

@@ -1,0 +1,90 @@
+import { hostname, type as osType, release } from "node:os";
+import type { SystemStore } from "../api/schemas/backend.ts";
+import type { SystemNotification } from "../api/schemas/notifications.ts";
+import type { ClusterNode, JvmInfo, SystemInfo } from "../api/schemas/system.ts";
+import { PRODUCT_VERSION } from "../shared/product.ts";
+import type { Database } from "./database.ts";
+import type { MetricRegistry } from "./metric-registry.ts";
+
+export interface ClusterIdentity {
+  clusterId: string;
+  nodeId: string;
+}
+
+/** The single embedded node: its identity, runtime, metrics and system notifications. */
+export class EmbeddedSystemStore implements SystemStore {
+  private readonly startedAt = new Date();
+
+  constructor(private readonly db: Database, private readonly identity: ClusterIdentity, private readonly registry: MetricRegistry) {}
+
+  info(): Promise<SystemInfo> {
+    return Promise.resolve({
+      facility: "sluice-server",
+      codename: "Embedded",
+      node_id: this.identity.nodeId,
+      cluster_id: this.identity.clusterId,
+      version: PRODUCT_VERSION,
+      started_at: this.startedAt.toISOString(),
+      is_processing: true,
+      hostname: hostname(),
+      lifecycle: "running",
+      lb_status: "alive",
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      operating_system: `${osType()} ${release()}`,
+    });
+  }
+
+  jvm(): Promise<JvmInfo> {
+    const memory = Deno.memoryUsage();
+    const size = (bytes: number) => ({ bytes, kilobytes: Math.floor(bytes / 1024), megabytes: Math.floor(bytes / 1048576) });
+    return Promise.resolve({
+      free_memory: size(memory.heapTotal - memory.heapUsed),
+      max_memory: size(memory.rss),
+      total_memory: size(memory.heapTotal),
+      used_memory: size(memory.heapUsed),
+      node_id: this.identity.nodeId,
+      pid: String(Deno.pid),
+      info: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}, TypeScript ${Deno.version.typescript}) on ${Deno.build.os}/${Deno.build.arch}`,
+    });
+  }
+
+  nodes(): Promise<ClusterNode[]> {
+    return Promise.resolve([{
+      cluster_id: this.identity.clusterId,
+      node_id: this.identity.nodeId,
+      type: "server",
+      is_leader: true,
+      is_master: true,
+      transport_address: "embedded",
+      last_seen: new Date().toISOString(),
+      short_node_id: this.identity.nodeId.slice(0, 8),
+      hostname: hostname(),
+    }]);
+  }
+
+  metrics(names: readonly string[]) {
+    return Promise.resolve(this.registry.read(names));
+  }
+
+  async notifications(): Promise<SystemNotification[]> {
+    const rows = await this.db.all<{ type: string; key: string; severity: "normal" | "urgent"; timestamp: Date; details: string }>(
+      "SELECT * FROM notifications ORDER BY timestamp DESC",
+    );
+    return rows.map((row) => ({
+      type: row.type,
+      key: row.key || null,
+      severity: row.severity,
+      timestamp: row.timestamp.toISOString(),
+      node_id: this.identity.nodeId,
+      details: JSON.parse(row.details),
+    }));
+  }
+
+  async deleteNotification(type: string, key?: string): Promise<boolean> {
+    const rows = await this.db.all<{ n: bigint }>(
+      "DELETE FROM notifications WHERE type = ? AND key = ? RETURNING 1 AS n",
+      [type, key ?? ""],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,133 @@
+import { definePath } from "./define-path.ts";
+
+/**
+ * Every page of the product (spec 000 §2.2), by name. Links and the route table both come from here;
+ * nobody writes a page path by hand.
+ */
+export const paths = {
+  root: definePath("/"),
+  notFound: definePath("/notfound"),
+  welcome: definePath("/welcome"),
+  apiBrowser: definePath("/api-browser"),
+  security: definePath("/security"),
+  sources: definePath("/sources"),
+
+  search: definePath("/search"),
+  searchNew: definePath("/search/new"),
+  searchView: definePath("/search/:viewId"),
+  extendedSearch: definePath("/extendedsearch"),
+  views: definePath("/views"),
+  view: definePath("/views/:viewId"),
+
+  dashboards: definePath("/dashboards"),
+  dashboardNew: definePath("/dashboards/new"),
+  dashboardTv: definePath("/dashboards/tv/:viewId"),
+  dashboard: definePath("/dashboards/:viewId"),
+
+  streams: definePath("/streams"),
+  streamEdit: definePath("/streams/:streamId/edit"),
+  streamOutputs: definePath("/streams/:streamId/outputs"),
+  streamSearch: definePath("/streams/:streamId/search"),
+  streamSearchNew: definePath("/streams/:streamId/search/new"),
+  streamMessages: definePath("/streams/:streamId/messages"),
+  message: definePath("/messages/:index/:messageId"),
+
+  alerts: definePath("/alerts"),
+  alertReplay: definePath("/alerts/:alertId/replay-search"),
+  eventDefinitions: definePath("/alerts/definitions"),
+  eventDefinitionNew: definePath("/alerts/definitions/new"),
+  eventDefinition: definePath("/alerts/definitions/:definitionId"),
+  eventDefinitionEdit: definePath("/alerts/definitions/:definitionId/edit"),
+  eventDefinitionReplay: definePath("/alerts/definitions/:definitionId/replay-search"),
+  eventNotifications: definePath("/alerts/notifications"),
+  eventNotificationNew: definePath("/alerts/notifications/new"),
+  eventNotification: definePath("/alerts/notifications/:notificationId"),
+  eventNotificationEdit: definePath("/alerts/notifications/:notificationId/edit"),
+
+  systemOverview: definePath("/system/overview"),
+  systemConfigurations: definePath("/system/configurations"),
+  systemOutputs: definePath("/system/outputs"),
+  systemLogging: definePath("/system/logging"),
+  systemGrokPatterns: definePath("/system/grokpatterns"),
+  systemEnterprise: definePath("/system/enterprise"),
+
+  inputs: definePath("/system/inputs"),
+  extractors: definePath("/system/inputs/:inputId/extractors"),
+  extractorsExport: definePath("/system/inputs/:inputId/extractors/export"),
+  extractorsImport: definePath("/system/inputs/:inputId/extractors/import"),
+  extractorNew: definePath("/system/inputs/:inputId/extractors/new"),
+  extractorEdit: definePath("/system/inputs/:inputId/extractors/:extractorId/edit"),
+  nodeExtractors: definePath("/system/inputs/:inputId/:nodeId/extractors"),
+  nodeExtractorsExport: definePath("/system/inputs/:inputId/:nodeId/extractors/export"),
+  nodeExtractorsImport: definePath("/system/inputs/:inputId/:nodeId/extractors/import"),
+  nodeExtractorNew: definePath("/system/inputs/:inputId/:nodeId/extractors/new"),
+  nodeExtractorEdit: definePath("/system/inputs/:inputId/:nodeId/extractors/:extractorId/edit"),
+
+  contentPacks: definePath("/system/contentpacks"),
+  contentPacksExport: definePath("/system/contentpacks/export"),
+  contentPacksCreate: definePath("/system/contentpacks/create"),
+  contentPack: definePath("/system/contentpacks/:contentPackId"),
+  contentPackEdit: definePath("/system/contentpacks/:contentPackId/:revision/edit"),
+
+  indices: definePath("/system/indices"),
+  indexFailures: definePath("/system/indices/failures"),
+  indexSetCreate: definePath("/system/index_sets/create"),
+  indexSet: definePath("/system/index_sets/:indexSetId"),
+  indexSetConfiguration: definePath("/system/index_sets/:indexSetId/configuration"),
+
+  nodes: definePath("/system/nodes"),
+  node: definePath("/system/nodes/:nodeId"),
+  nodeMetrics: definePath("/system/metrics/node/:nodeId"),
+  nodeThreadDump: definePath("/system/threaddump/:nodeId"),
+  nodeProcessBufferDump: definePath("/system/processbufferdump/:nodeId"),
+
+  authenticationServices: definePath("/system/authentication/services"),
+  authenticationActive: definePath("/system/authentication/services/active"),
+  authenticationCreate: definePath("/system/authentication/services/create"),
+  authenticationCreateBackend: definePath("/system/authentication/services/create/:backendType"),
+  authenticationService: definePath("/system/authentication/services/:backendId"),
+  authenticationEdit: definePath("/system/authentication/services/edit/:backendId"),
+  authenticators: definePath("/system/authentication/authenticator"),
+  authenticatorsEdit: definePath("/system/authentication/authenticator/edit"),
+
+  users: definePath("/system/users"),
+  userNew: definePath("/system/users/new"),
+  userEdit: definePath("/system/users/edit/:userId"),
+  user: definePath("/system/users/:userId"),
+  userTokens: definePath("/system/users/tokens/:userId"),
+
+  roles: definePath("/system/roles"),
+  role: definePath("/system/roles/:roleId"),
+  roleEdit: definePath("/system/roles/edit/:roleId"),
+
+  lookupTables: definePath("/system/lookuptables"),
+  lookupTableCreate: definePath("/system/lookuptables/create"),
+  lookupTable: definePath("/system/lookuptables/table/:tableName"),
+  lookupTableEdit: definePath("/system/lookuptables/table/:tableName/edit"),
+  lookupCaches: definePath("/system/lookuptables/caches"),
+  lookupCacheCreate: definePath("/system/lookuptables/caches/create"),
+  lookupCache: definePath("/system/lookuptables/caches/:cacheName"),
+  lookupCacheEdit: definePath("/system/lookuptables/caches/:cacheName/edit"),
+  lookupAdapters: definePath("/system/lookuptables/data_adapters"),
+  lookupAdapterCreate: definePath("/system/lookuptables/data_adapters/create"),
+  lookupAdapter: definePath("/system/lookuptables/data_adapter/:adapterName"),
+  lookupAdapterEdit: definePath("/system/lookuptables/data_adapter/:adapterName/edit"),
+
+  pipelines: definePath("/system/pipelines"),
+  pipeline: definePath("/system/pipelines/:pipelineId"),
+  pipelineRules: definePath("/system/pipelines/rules"),
+  pipelineRule: definePath("/system/pipelines/rules/:ruleId"),
+  pipelineSimulate: definePath("/system/pipelines/simulate"),
+
+  sidecars: definePath("/system/sidecars"),
+  sidecarStatus: definePath("/system/sidecars/:sidecarId/status"),
+  sidecarAdministration: definePath("/system/sidecars/administration"),
+  sidecarConfiguration: definePath("/system/sidecars/configuration"),
+  sidecarFailureTracking: definePath("/system/sidecars/failuretracking"),
+  sidecarConfigurationNew: definePath("/system/sidecars/configuration/new"),
+  sidecarConfigurationEdit: definePath("/system/sidecars/configuration/edit/:configurationId"),
+  sidecarCollectorNew: definePath("/system/sidecars/collector/new"),
+  sidecarCollectorEdit: definePath("/system/sidecars/collector/edit/:collectorId"),
+} as const;
+
+export type PathName = keyof typeof paths;
