@@ -6,7 +6,7 @@ import type { MessageIngest } from "./message-ingest.ts";
  * indicator and the newest search results move like on a real node.
  */
 export class DemoTraffic {
-  private timer: number | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
   private readonly generate = createLiveGenerator(Date.now() & 0xffff);
 
   constructor(private readonly ingest: MessageIngest, private readonly ratePerSecond: number) {}

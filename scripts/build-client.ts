@@ -47,5 +47,7 @@ const swaggerDir = new URL("../node_modules/swagger-ui-dist/", import.meta.url).
 mkdirSync(`${DIST_ASSETS_DIR}/swagger-ui`, { recursive: true });
 for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) cpSync(`${swaggerDir}${file}`, `${DIST_ASSETS_DIR}/swagger-ui/${file}`);
 
+cpSync("public/favicon.svg", `${DIST_ASSETS_DIR}/favicon.svg`);
+
 console.log(`Client bundle built in ${Math.round(performance.now() - started)} ms: ${manifest.script}`);
 esbuild.stop();

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { createApi } from "./api/app.ts";
+import type { Backend } from "./api/schemas/backend.ts";
+import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
+import { readClientManifest } from "./routes/client-manifest.ts";
+import { renderPage } from "./routes/server-render.tsx";
+import { serveAsset } from "./routes/static-assets.ts";
+import { DEFAULT_PAGE_CONFIG, type PageConfig } from "./ui/api/page-config.ts";
+
+export interface AppOptions {
+  backend: Backend;
+  /** Application path prefix, e.g. "/sluice" ("" = mounted at the root). */
+  prefix: string;
+  devMode?: boolean;
+}
+
+/** The whole server: `/api` (JSON API), `/assets` (client bundle) and every other GET as a server-rendered page. */
+export function createApp({ backend, prefix, devMode = false }: AppOptions): Hono {
+  const api = createApi({ backend, prefix });
+  const manifest = readClientManifest();
+  const config: PageConfig = { ...DEFAULT_PAGE_CONFIG, prefix, devMode };
+  const site = new Hono();
+  site.route("/api", api);
+  site.get("/assets/*", (c) => serveAsset(c, c.req.path.slice(c.req.path.indexOf("/assets/") + "/assets/".length)));
+  site.get("/api-browser/frame", (c) => c.html(apiBrowserFrame(prefix, config.productName)));
+  site.get("*", (c) => {
+    const cookie = c.req.header("cookie") ?? "";
+    return renderPage(c.req.raw, {
+      config,
+      manifest,
+      api: (apiPath) => Promise.resolve(api.request(apiPath, { headers: { cookie } })),
+    });
+  });
+  const app = new Hono();
+  if (prefix) {
+    app.route(prefix, site);
+    app.get("/", (c) => c.redirect(`${prefix}/`));
+  } else {
+    app.route("/", site);
+  }
+  return app;
+}

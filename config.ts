@@ -1,0 +1,44 @@
+import { join } from "node:path";
+
+/** Settings from the environment (README lists them all). */
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  demoMessages: number;
+  demoRate: number;
+  adminPassword: string;
+  pathPrefix: string;
+  graylogUrl: string | null;
+}
+
+export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
+  return {
+    port: integer(env.PORT, 9000, "PORT"),
+    host: env.HOST || "127.0.0.1",
+    dataDir: env.SLUICE_DATA_DIR || "./data",
+    demoMessages: integer(env.SLUICE_DEMO_MESSAGES, 200_000, "SLUICE_DEMO_MESSAGES"),
+    demoRate: integer(env.SLUICE_DEMO_RATE, 5, "SLUICE_DEMO_RATE"),
+    adminPassword: env.SLUICE_ADMIN_PASSWORD || "admin",
+    pathPrefix: normalizePrefix(env.SLUICE_PATH_PREFIX ?? ""),
+    graylogUrl: env.SLUICE_GRAYLOG_URL || null,
+  };
+}
+
+export function databasePath(settings: Settings): string {
+  return join(settings.dataDir, "sluice.duckdb");
+}
+
+/** "/sluice/" and "sluice" both become "/sluice"; "/" becomes "". */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, "");
+  if (trimmed && !/^[A-Za-z0-9._~\-\/]+$/.test(trimmed)) throw new Error(`SLUICE_PATH_PREFIX '${prefix}' has characters not allowed in a path`);
+  return trimmed ? `/${trimmed}` : "";
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  return parsed;
+}

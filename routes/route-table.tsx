@@ -1,0 +1,202 @@
+import type { ReactNode } from "react";
+import { Navigate, type RouteObject, useParams } from "react-router";
+import { NotFoundPage } from "../ui/errors/NotFoundPage.tsx";
+import { ApiBrowserPage } from "../ui/pages/ApiBrowserPage.tsx";
+import { NotAvailableYetPage } from "../ui/pages/NotAvailableYetPage.tsx";
+import { StartPage } from "../ui/pages/StartPage.tsx";
+import { WelcomePage } from "../ui/pages/WelcomePage.tsx";
+import { AppGate } from "../ui/shell/AppGate.tsx";
+import { AppLayout } from "../ui/shell/AppLayout.tsx";
+import { PageRoute } from "../ui/shell/PageRoute.tsx";
+import { RouteErrorPage } from "../ui/shell/RouteErrorPage.tsx";
+import { systemSectionOf } from "../ui/shell/system-sections.ts";
+import { type PathName, paths } from "./paths.ts";
+
+/** A page of the route table: its title and what renders it (nothing yet = the 'not available yet' page). */
+interface PageEntry {
+  title: string;
+  render?: () => ReactNode;
+  /** Rendered without the navigation and footer (the dashboard wall display). */
+  bare?: boolean;
+  /** Overrides the permissions of the System section the path belongs to (users may see their own profile). */
+  permissions?: readonly string[];
+}
+
+const redirect = (to: (params: Record<string, string | undefined>) => string) => () => <RedirectTo to={to} />;
+
+/** Every path of spec 000 §2.2 with its page. */
+export const PAGES: Record<PathName, PageEntry> = {
+  root: { title: "Start", render: () => <StartPage /> },
+  notFound: { title: "Page not found", render: () => <NotFoundPage /> },
+  welcome: { title: "Welcome", render: () => <WelcomePage /> },
+  apiBrowser: { title: "API Browser", render: () => <ApiBrowserPage /> },
+  security: { title: "Security" },
+  sources: { title: "Sources" },
+
+  search: { title: "Search" },
+  searchNew: { title: "New search" },
+  searchView: { title: "Saved search" },
+  extendedSearch: { title: "Search", render: redirect(() => paths.search.href()) },
+  views: { title: "Saved searches" },
+  view: { title: "Saved search" },
+
+  dashboards: { title: "Dashboards" },
+  dashboardNew: { title: "New dashboard" },
+  dashboardTv: { title: "Dashboard wall display", bare: true },
+  dashboard: { title: "Dashboard" },
+
+  streams: { title: "Streams" },
+  streamEdit: { title: "Stream rules" },
+  streamOutputs: { title: "Stream outputs" },
+  streamSearch: { title: "Stream search" },
+  streamSearchNew: {
+    title: "Stream search",
+    render: redirect(({ streamId }) => (streamId ? paths.streamSearch.href({ streamId }) : paths.search.href())),
+  },
+  streamMessages: { title: "Stream search", render: redirect(({ streamId }) => paths.streamSearch.href({ streamId: streamId ?? "" })) },
+  message: { title: "Message" },
+
+  alerts: { title: "Alerts & Events" },
+  alertReplay: { title: "Replay search" },
+  eventDefinitions: { title: "Event Definitions" },
+  eventDefinitionNew: { title: "New event definition" },
+  eventDefinition: { title: "Event definition" },
+  eventDefinitionEdit: { title: "Edit event definition" },
+  eventDefinitionReplay: { title: "Replay search" },
+  eventNotifications: { title: "Notifications" },
+  eventNotificationNew: { title: "New notification" },
+  eventNotification: { title: "Notification" },
+  eventNotificationEdit: { title: "Edit notification" },
+
+  systemOverview: { title: "System Overview" },
+  systemConfigurations: { title: "Configurations" },
+  systemOutputs: { title: "Outputs" },
+  systemLogging: { title: "Logging" },
+  systemGrokPatterns: { title: "Grok Patterns" },
+  systemEnterprise: { title: "Enterprise" },
+
+  inputs: { title: "Inputs" },
+  extractors: { title: "Extractors" },
+  extractorsExport: { title: "Export extractors" },
+  extractorsImport: { title: "Import extractors" },
+  extractorNew: { title: "New extractor" },
+  extractorEdit: { title: "Edit extractor" },
+  nodeExtractors: { title: "Extractors" },
+  nodeExtractorsExport: { title: "Export extractors" },
+  nodeExtractorsImport: { title: "Import extractors" },
+  nodeExtractorNew: { title: "New extractor" },
+  nodeExtractorEdit: { title: "Edit extractor" },
+
+  contentPacks: { title: "Content Packs" },
+  contentPacksExport: { title: "Export content pack" },
+  contentPacksCreate: { title: "Create content pack" },
+  contentPack: { title: "Content pack" },
+  contentPackEdit: { title: "Edit content pack" },
+
+  indices: { title: "Indices & Index Sets" },
+  indexFailures: { title: "Indexer failures" },
+  indexSetCreate: { title: "Create index set" },
+  indexSet: { title: "Index set" },
+  indexSetConfiguration: { title: "Configure index set" },
+
+  nodes: { title: "Nodes" },
+  node: { title: "Node" },
+  nodeMetrics: { title: "Metrics" },
+  nodeThreadDump: { title: "Thread dump" },
+  nodeProcessBufferDump: { title: "Process-buffer dump" },
+
+  authenticationServices: { title: "Authentication Services" },
+  authenticationActive: { title: "Active authentication service" },
+  authenticationCreate: { title: "Create authentication service" },
+  authenticationCreateBackend: { title: "Create authentication service" },
+  authenticationService: { title: "Authentication service" },
+  authenticationEdit: { title: "Edit authentication service" },
+  authenticators: { title: "Authenticators" },
+  authenticatorsEdit: { title: "Edit authenticators" },
+
+  users: { title: "Users Overview" },
+  userNew: { title: "Create new user" },
+  userEdit: { title: "Edit user", permissions: [] },
+  user: { title: "User details", permissions: [] },
+  userTokens: { title: "Edit tokens", permissions: [] },
+
+  roles: { title: "Roles Overview" },
+  role: { title: "Role details" },
+  roleEdit: { title: "Edit role" },
+
+  lookupTables: { title: "Lookup Tables" },
+  lookupTableCreate: { title: "Create lookup table" },
+  lookupTable: { title: "Lookup table" },
+  lookupTableEdit: { title: "Edit lookup table" },
+  lookupCaches: { title: "Caches" },
+  lookupCacheCreate: { title: "Create cache" },
+  lookupCache: { title: "Cache" },
+  lookupCacheEdit: { title: "Edit cache" },
+  lookupAdapters: { title: "Data Adapters" },
+  lookupAdapterCreate: { title: "Create data adapter" },
+  lookupAdapter: { title: "Data adapter" },
+  lookupAdapterEdit: { title: "Edit data adapter" },
+
+  pipelines: { title: "Pipelines" },
+  pipeline: { title: "Pipeline" },
+  pipelineRules: { title: "Pipeline Rules" },
+  pipelineRule: { title: "Pipeline rule" },
+  pipelineSimulate: { title: "Simulate processing" },
+
+  sidecars: { title: "Sidecars Overview" },
+  sidecarStatus: { title: "Sidecar status" },
+  sidecarAdministration: { title: "Collectors Administration" },
+  sidecarConfiguration: { title: "Collectors Configuration" },
+  sidecarFailureTracking: { title: "Sidecar failure tracking" },
+  sidecarConfigurationNew: { title: "New collector configuration" },
+  sidecarConfigurationEdit: { title: "Edit collector configuration" },
+  sidecarCollectorNew: { title: "New log collector" },
+  sidecarCollectorEdit: { title: "Edit log collector" },
+};
+
+/** Pages that work today (README status table is checked against this). */
+export function isPageAvailable(name: PathName): boolean {
+  return PAGES[name].render !== undefined;
+}
+
+function pageRoute(name: PathName): RouteObject {
+  const { pattern } = paths[name];
+  const { title, render, permissions } = PAGES[name];
+  const section = systemSectionOf(pattern.replace(/\/:.*$/, ""));
+  return {
+    path: pattern,
+    handle: { title },
+    element: (
+      <PageRoute permissions={permissions ?? section?.permissions ?? []} anyPermissions={!permissions && section?.anyPermissions}>
+        {render ? render() : <NotAvailableYetPage title={title} />}
+      </PageRoute>
+    ),
+  };
+}
+
+const names = Object.keys(PAGES) as PathName[];
+
+/** The react-router route objects, shared by the server render and the browser. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppGate />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      ...names.filter((name) => PAGES[name].bare).map(pageRoute),
+      {
+        element: <AppLayout />,
+        children: [{
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...names.filter((name) => !PAGES[name].bare).map(pageRoute),
+            { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+          ],
+        }],
+      },
+    ],
+  },
+];
+
+function RedirectTo({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+  return <Navigate to={to(useParams())} replace />;
+}

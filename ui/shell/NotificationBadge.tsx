@@ -1,0 +1,16 @@
+import { Badge } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { paths } from "../../routes/paths.ts";
+import { notificationsQueryOptions } from "./shell-queries.ts";
+
+/** The count of system notifications (polled every 3 s), linking to the overview; hidden at zero. */
+export function NotificationBadge() {
+  const { data } = useQuery(notificationsQueryOptions());
+  if (!data || data.total <= 0) return null;
+  return (
+    <Badge component={Link} to={paths.systemOverview.href()} color="red" variant="filled" style={{ cursor: "pointer" }} title="System notifications" data-testid="notification-badge">
+      {data.total}
+    </Badge>
+  );
+}
