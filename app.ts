@@ -1,5 +1,8 @@
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { createApi } from "./api/app.ts";
+import { SESSION_COOKIE } from "./api/context.ts";
+import { identify } from "./api/middleware/authenticate.ts";
 import type { Backend } from "./api/schemas/backend.ts";
 import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
 import { readClientManifest } from "./routes/client-manifest.ts";
@@ -19,19 +22,21 @@ export function createApp({ backend, prefix, devMode = false }: AppOptions): Hon
   const api = createApi({ backend, prefix });
   const manifest = readClientManifest();
   const config: PageConfig = { ...DEFAULT_PAGE_CONFIG, prefix, devMode };
-  const site = new Hono();
+  const site = new Hono({ strict: false });
   site.route("/api", api);
   site.get("/assets/*", (c) => serveAsset(c, c.req.path.slice(c.req.path.indexOf("/assets/") + "/assets/".length)));
   site.get("/api-browser/frame", (c) => c.html(apiBrowserFrame(prefix, config.productName)));
-  site.get("*", (c) => {
-    const cookie = c.req.header("cookie") ?? "";
+  site.get("*", async (c) => {
+    // The caller is resolved once per page; every in-process API call of the render reuses it.
+    const identity = await identify(backend, { sessionId: getCookie(c, SESSION_COOKIE), extend: true });
     return renderPage(c.req.raw, {
       config,
+      identity,
       manifest,
-      api: (apiPath) => Promise.resolve(api.request(apiPath, { headers: { cookie } })),
+      api: (apiPath) => Promise.resolve(api.request(apiPath, {}, { identity })),
     });
   });
-  const app = new Hono();
+  const app = new Hono({ strict: false });
   if (prefix) {
     app.route(prefix, site);
     app.get("/", (c) => c.redirect(`${prefix}/`));

@@ -18,6 +18,8 @@ export interface DatabaseOptions {
 export class Database {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+  /** Writes run one after another: concurrent transactions touching one row fail in DuckDB ("Conflict on update"). */
+  private writes: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly instance: DuckDBInstance, connections: DuckDBConnection[]) {
     this.idle.push(...connections);
@@ -42,12 +44,17 @@ export class Database {
   }
 
   async run(sql: string, params: SqlParams = []): Promise<void> {
-    await this.withConnection((connection) => connection.run(sql, params));
+    await this.serialized(() => this.withConnection((connection) => connection.run(sql, params)));
+  }
+
+  /** A write that returns rows (`… RETURNING`), serialized like `run`. */
+  async write<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
+    return await this.serialized(() => this.all<T>(sql, params));
   }
 
   /** Runs `work` inside BEGIN/COMMIT on one connection; rolls back on any error so nothing is half-written. */
   async transaction<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    return await this.withConnection(async (connection) => {
+    return await this.serialized(() => this.withConnection(async (connection) => {
       await connection.run("BEGIN TRANSACTION");
       try {
         const result = await work(connection);
@@ -57,7 +64,13 @@ export class Database {
         await connection.run("ROLLBACK");
         throw error;
       }
-    });
+    }));
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.writes.then(work);
+    this.writes = result.catch(() => {});
+    return result;
   }
 
   async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {

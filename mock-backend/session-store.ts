@@ -13,6 +13,8 @@ interface SessionRow extends Record<string, unknown> {
   timeout_ms: bigint;
 }
 
+const EXTEND_THROTTLE_MS = 5000;
+
 /** Sessions in DuckDB; they time out after the user's session timeout of inactivity. */
 export class EmbeddedSessionStore implements SessionStore {
   constructor(private readonly db: Database) {}
@@ -54,14 +56,16 @@ export class EmbeddedSessionStore implements SessionStore {
       await this.delete(id);
       return null;
     }
-    if (extend) await this.db.run("UPDATE sessions SET last_access = make_timestamp(?::BIGINT * 1000) WHERE id = ?", [now, id]);
+    // Extending is throttled: most requests of a page arrive within a second and need no write.
+    const extended = extend && now - row.last_access.getTime() > EXTEND_THROTTLE_MS;
+    if (extended) await this.db.run("UPDATE sessions SET last_access = make_timestamp(?::BIGINT * 1000) WHERE id = ?", [now, id]);
     return {
       id: row.id,
       username: row.username,
       userId: row.user_id,
       host: row.host,
       createdAt: row.created_at,
-      lastAccess: extend ? new Date(now) : row.last_access,
+      lastAccess: extended ? new Date(now) : row.last_access,
       timeoutMs,
     };
   }

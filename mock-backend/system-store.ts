@@ -81,7 +81,7 @@ export class EmbeddedSystemStore implements SystemStore {
   }
 
   async deleteNotification(type: string, key?: string): Promise<boolean> {
-    const rows = await this.db.all<{ n: bigint }>(
+    const rows = await this.db.write<{ n: bigint }>(
       "DELETE FROM notifications WHERE type = ? AND key = ? RETURNING 1 AS n",
       [type, key ?? ""],
     );

@@ -12,15 +12,12 @@ interface UserRow extends Record<string, unknown> {
   email: string;
   roles: string[];
   permissions: string[];
-  role_permissions: string[] | null;
   read_only: boolean;
   timezone: string | null;
   session_timeout_ms: bigint;
   preferences: string;
   startpage: string | null;
   account_status: User["account_status"];
-  last_activity: Date | null;
-  client_address: string | null;
 }
 
 /** Users with their roles; a user's permissions are their own plus those of all their roles. */
@@ -28,15 +25,20 @@ export class EmbeddedUserStore implements UserStore {
   constructor(private readonly db: Database) {}
 
   async get(username: string): Promise<User | null> {
-    const row = await this.db.first<UserRow>(
-      `SELECT u.*,
-         (SELECT flatten(list(r.permissions)) FROM roles r WHERE list_contains(u.roles, r.name)) AS role_permissions,
-         (SELECT max(last_access) FROM sessions s WHERE s.username = u.username) AS last_activity,
-         (SELECT arg_max(host, last_access) FROM sessions s WHERE s.username = u.username) AS client_address
-       FROM users u WHERE u.username = ?`,
-      [username],
-    );
-    return row ? toUser(row) : null;
+    // Three simple statements in parallel: DuckDB plans correlated subqueries an order of magnitude slower.
+    const [row, rolePermissions, activity] = await Promise.all([
+      this.db.first<UserRow>("SELECT * FROM users WHERE username = ?", [username]),
+      this.db.all<{ permissions: string[] }>(
+        "SELECT r.permissions FROM roles r JOIN users u ON list_contains(u.roles, r.name) WHERE u.username = ?",
+        [username],
+      ),
+      this.db.first<{ last_activity: Date | null; client_address: string | null }>(
+        "SELECT max(last_access) AS last_activity, arg_max(host, last_access) AS client_address FROM sessions WHERE username = ?",
+        [username],
+      ),
+    ]);
+    if (!row) return null;
+    return toUser(row, rolePermissions.flatMap((r) => r.permissions), activity);
   }
 
   async savePreferences(username: string, preferences: Preferences): Promise<void> {
@@ -64,8 +66,12 @@ export class EmbeddedUserStore implements UserStore {
   }
 }
 
-function toUser(row: UserRow): User {
-  const permissions = [...new Set([...row.permissions, ...(row.role_permissions ?? [])])].sort();
+function toUser(
+  row: UserRow,
+  rolePermissions: string[],
+  activity: { last_activity: Date | null; client_address: string | null } | null,
+): User {
+  const permissions = [...new Set([...row.permissions, ...rolePermissions])].sort();
   return {
     id: row.id,
     username: row.username,
@@ -82,9 +88,9 @@ function toUser(row: UserRow): User {
     external: false,
     startpage: row.startpage ? JSON.parse(row.startpage) : null,
     roles: row.roles,
-    session_active: row.last_activity !== null,
-    last_activity: row.last_activity?.toISOString() ?? null,
-    client_address: row.client_address,
+    session_active: (activity?.last_activity ?? null) !== null,
+    last_activity: activity?.last_activity?.toISOString() ?? null,
+    client_address: activity?.client_address ?? null,
     account_status: row.account_status,
   };
 }

@@ -2,7 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { createStore } from "jotai";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../ui/app/AppProviders.tsx";
 import { pageConfig } from "../ui/api/page-config.ts";
@@ -16,9 +16,12 @@ const { prefix } = pageConfig();
 const router = createBrowserRouter(routes, prefix ? { basename: prefix } : undefined);
 const scheme = document.documentElement.getAttribute("data-mantine-color-scheme") === "dark" ? "dark" : "light";
 
-hydrateRoot(
-  document.getElementById("root")!,
+const app = (
   <AppProviders queryClient={queryClient} store={createStore()} defaultColorScheme={scheme}>
     <RouterProvider router={router} />
-  </AppProviders>,
+  </AppProviders>
 );
+const container = document.getElementById("root")!;
+// A page whose server render failed arrives empty: render it here instead of hydrating.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -2,6 +2,7 @@ import { dehydrate } from "@tanstack/react-query";
 import { createStore } from "jotai";
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import type { Identity } from "../api/middleware/authenticate.ts";
 import type { SessionValidation } from "../api/schemas/session.ts";
 import type { User } from "../api/schemas/user.ts";
 import { AppProviders } from "../ui/app/AppProviders.tsx";
@@ -18,6 +19,8 @@ import { type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
 
 export interface RenderOptions {
   config: PageConfig;
+  /** Who is asking, resolved once from the request's session cookie. */
+  identity: Identity;
   manifest: ClientManifest;
   /** The API, called in process with the request's cookie. */
   api: InProcessApi;
@@ -26,28 +29,31 @@ export interface RenderOptions {
 const handler = createStaticHandler(routes);
 
 /**
- * Streams a server-rendered page: resolves the route, prefetches the session, the current user and the
+ * Streams a server-rendered page: resolves the route, seeds the session and current user, prefetches the
  * shell's data through the in-process API, renders with react-router's static router and writes the
  * dehydrated react-query state for the browser to hydrate.
  */
-export async function renderPage(request: Request, { config, manifest, api }: RenderOptions): Promise<Response> {
+export async function renderPage(request: Request, { config, manifest, api, identity }: RenderOptions): Promise<Response> {
   setServerPageConfig(config);
   const basenameHandler = config.prefix ? createStaticHandler(routes, { basename: config.prefix }) : handler;
   const context = await basenameHandler.query(request);
   if (context instanceof Response) return context;
 
+  // The caller was resolved by the server: seed the session and current user queries with the same shapes the
+  // API answers, and prefetch the shell's other data through the in-process API.
   const queryClient = createQueryClient();
-  await prefetchApiQuery(queryClient, sessionQueryOptions(), api);
-  const session = queryClient.getQueryData<SessionValidation>(sessionQueryOptions().queryKey);
-  let user: User | undefined;
-  if (session?.is_valid && session.username) {
-    const userQuery = currentUserQueryOptions(session.username);
+  const user = identity.user ?? undefined;
+  queryClient.setQueryData<SessionValidation>(sessionQueryOptions().queryKey, {
+    is_valid: !!user,
+    session_id: identity.session?.id ?? null,
+    username: user?.username ?? null,
+  });
+  if (user) {
+    queryClient.setQueryData<User>(currentUserQueryOptions(user.username).queryKey, user);
     await Promise.all([
-      prefetchApiQuery(queryClient, userQuery, api),
       prefetchApiQuery(queryClient, systemInfoQueryOptions(), api),
       prefetchApiQuery(queryClient, jvmQueryOptions(), api),
     ]);
-    user = queryClient.getQueryData<User>(userQuery.queryKey);
   }
 
   const lastMatch = context.matches.at(-1);
@@ -63,21 +69,22 @@ export async function renderPage(request: Request, { config, manifest, api }: Re
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>
   );
-  const body = await renderToReadableStream(app, {
-    onError(error) {
-      console.error("Server render failed", error);
-    },
-  });
   const encoder = new TextEncoder();
-  const head = encoder.encode(documentHead({ title, config, manifest, themePreference }));
+  // The head goes out before the render finishes, so the browser fetches styles and scripts meanwhile.
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(head);
-      const reader = body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        controller.enqueue(value);
+      controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference })));
+      try {
+        const body = await renderToReadableStream(app, { onError: (error) => console.error("Server render failed", error) });
+        const reader = body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        // The shell failed to render: the browser renders the page itself from the same state.
+        console.error("Server render failed; the browser will render the page", error);
       }
       controller.enqueue(encoder.encode(documentTail(config, manifest, dehydrate(queryClient))));
       controller.close();

@@ -16,6 +16,7 @@ export async function prefetchApiQuery(
   const { apiPath } = options.meta as ApiQueryMeta;
   await queryClient.prefetchQuery({
     queryKey: options.queryKey,
+    retry: false,
     queryFn: async () => {
       const response = await api(apiPath);
       if (!response.ok) throw new Error(`${apiPath} answered ${response.status}`);

@@ -1,46 +1,62 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { Backend } from "../schemas/backend.ts";
+import type { Backend, Session } from "../schemas/backend.ts";
+import type { User } from "../schemas/user.ts";
 import { NO_SESSION_EXTENSION_HEADER, SESSION_COOKIE } from "../context.ts";
 
 export interface AuthenticateOptions {
   backend: Backend;
 }
 
+/** Who is calling: the session (if any) and the user (null for anonymous callers). */
+export interface Identity {
+  session: Session | null;
+  user: User | null;
+}
+
+/** Bindings of in-process calls: the server render resolves the caller once and passes it to every call. */
+export interface ApiBindings {
+  identity?: Identity;
+}
+
 /**
  * Resolves who is calling: the session cookie, or HTTP basic auth with either `username:password` or
  * `sessionId:session` (how scripts and contract tests call Graylog). Never rejects; `authorize` decides.
  */
-export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandler {
+export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandler<{ Bindings: ApiBindings }> {
   return async function authenticate(c, next) {
+    const identity = c.env?.identity ?? await identify(backend, {
+      sessionId: getCookie(c, SESSION_COOKIE),
+      authorization: c.req.header("Authorization"),
+      extend: c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true",
+    });
     c.set("backend", backend);
-    c.set("session", null);
-    c.set("user", null);
-    const extend = c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true";
-    const sessionId = getCookie(c, SESSION_COOKIE);
-    let username: string | null = null;
-    if (sessionId) {
-      const session = await backend.sessions.get(sessionId, { extend });
-      if (session) {
-        c.set("session", session);
-        username = session.username;
-      }
-    }
-    const basic = parseBasicAuth(c.req.header("Authorization"));
-    if (!username && basic) {
-      if (basic.password === "session") {
-        const session = await backend.sessions.get(basic.username, { extend });
-        if (session) {
-          c.set("session", session);
-          username = session.username;
-        }
-      } else if (await backend.sessions.verifyPassword(basic.username, basic.password)) {
-        username = basic.username;
-      }
-    }
-    if (username) c.set("user", await backend.users.get(username));
+    c.set("session", identity.session);
+    c.set("user", identity.user);
     await next();
   };
+}
+
+export async function identify(
+  backend: Backend,
+  { sessionId, authorization, extend }: { sessionId?: string; authorization?: string; extend: boolean },
+): Promise<Identity> {
+  let session: Session | null = null;
+  let username: string | null = null;
+  if (sessionId) {
+    session = await backend.sessions.get(sessionId, { extend });
+    username = session?.username ?? null;
+  }
+  const basic = parseBasicAuth(authorization);
+  if (!username && basic) {
+    if (basic.password === "session") {
+      session = await backend.sessions.get(basic.username, { extend });
+      username = session?.username ?? null;
+    } else if (await backend.sessions.verifyPassword(basic.username, basic.password)) {
+      username = basic.username;
+    }
+  }
+  return { session, user: username ? await backend.users.get(username) : null };
 }
 
 function parseBasicAuth(header: string | undefined): { username: string; password: string } | null {

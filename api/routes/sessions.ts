@@ -4,6 +4,7 @@ import { AUTHENTICATED, PUBLIC } from "../access.ts";
 import { SESSION_COOKIE } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
+import { ApiErrorSchema } from "../schemas/errors.ts";
 import { SessionCreateRequestSchema, SessionResponseSchema, SessionValidationSchema } from "../schemas/session.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 
@@ -41,7 +42,7 @@ const logoutById = secureRoute(AUTHENTICATED, {
   tags: ["Sessions"],
   summary: "End the caller's session by id",
   request: { params: z.object({ sessionId: z.string().min(1).max(200) }) },
-  responses: NoContent,
+  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "Not a session of the caller.") },
 });
 
 /** Sessions (spec 000 §7.2): login, validation, logout. */

@@ -3,6 +3,7 @@ import { AUTHENTICATED, PUBLIC, requires } from "../access.ts";
 import { notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { MetricsRequestSchema, MetricsResponseSchema } from "../schemas/metrics.ts";
+import { ApiErrorSchema } from "../schemas/errors.ts";
 import { NotificationsSchema } from "../schemas/notifications.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../schemas/system.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
@@ -73,7 +74,7 @@ const deleteNotification = secureRoute(requires("notifications:delete"), {
   tags: ["Notifications"],
   summary: "Dismiss a system notification",
   request: { params: NotificationParams },
-  responses: NoContent,
+  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "No such notification.") },
 });
 
 const deleteNotificationWithKey = secureRoute(requires("notifications:delete"), {
@@ -82,7 +83,7 @@ const deleteNotificationWithKey = secureRoute(requires("notifications:delete"), 
   tags: ["Notifications"],
   summary: "Dismiss a system notification with a key",
   request: { params: NotificationParams.extend({ notificationKey: z.string().min(1).max(200) }) },
-  responses: NoContent,
+  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "No such notification.") },
 });
 
 /** Shell-level system calls (spec 000 §7.2, §7.3): ping, system info, nodes, metrics, notifications. */

@@ -4,6 +4,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { PreferencesBodySchema, PreferencesSchema, UserSchema, UserUpdateSchema } from "../schemas/user.ts";
 import type { Backend } from "../schemas/backend.ts";
+import { ApiErrorSchema } from "../schemas/errors.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 import { convertPreferences } from "../../shared/preferences.ts";
 
@@ -24,7 +25,7 @@ const updateUser = secureRoute(requires("users:edit:{username}"), {
   tags: ["Users"],
   summary: "Change a user's profile or start page",
   request: { params: UsernameParams, body: jsonBody(UserUpdateSchema) },
-  responses: NoContent,
+  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "No such user.") },
 });
 
 const getPreferences = secureRoute(requires("users:read:{username}"), {
@@ -33,7 +34,7 @@ const getPreferences = secureRoute(requires("users:read:{username}"), {
   tags: ["Users"],
   summary: "A user's preferences",
   request: { params: UsernameParams },
-  responses: { 200: jsonContent(PreferencesBodySchema, "The preferences.") },
+  responses: { 200: jsonContent(PreferencesBodySchema, "The preferences."), 404: jsonContent(ApiErrorSchema, "No such user.") },
 });
 
 const putPreferences = secureRoute(requires("users:edit:{username}"), {
@@ -42,7 +43,7 @@ const putPreferences = secureRoute(requires("users:edit:{username}"), {
   tags: ["Users"],
   summary: "Replace a user's preferences",
   request: { params: UsernameParams, body: jsonBody(PreferencesBodySchema) },
-  responses: NoContent,
+  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "No such user.") },
 });
 
 async function existingUser(backend: Backend, username: string) {

@@ -32,8 +32,13 @@ export function useLogout() {
   });
 }
 
+/**
+ * Marks the session ended and drops every other cached query. The session query is updated, not removed:
+ * the gate observes it, and `queryClient.clear()` would detach that observer (the app then stayed on screen
+ * after logging out) and also wipe the mutation cache, so the caller's `onSuccess` (go to the start page) never ran.
+ */
 export function endSession(queryClient: ReturnType<typeof useQueryClient>): void {
   markLoggedOut();
-  queryClient.clear();
   queryClient.setQueryData<SessionValidation>(sessionKeys.session, { is_valid: false, session_id: null, username: null });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.session[0] });
 }

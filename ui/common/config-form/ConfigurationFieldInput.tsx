@@ -81,10 +81,25 @@ function TextFieldInput(props: Props) {
   }
   const text = typeof value === "string" ? value : "";
   if (hasAttribute(field, "textarea")) {
-    return <Textarea {...common(props)} autosize minRows={3} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    return (
+      <Textarea
+        {...common(props)}
+        autosize
+        minRows={3}
+        value={text}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
   }
   if (hasAttribute(field, "is_password")) {
-    return <PasswordInput {...common(props)} autoComplete="new-password" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    return (
+      <PasswordInput
+        {...common(props)}
+        autoComplete="new-password"
+        value={text}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
   }
   return <TextInput {...common(props)} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
@@ -126,7 +141,14 @@ function DropdownFieldInput(props: Props) {
   const text = typeof value === "string" ? value : "";
   const options = fieldOptions(field);
   if (hasAttribute(field, "allow_create")) {
-    return <Autocomplete {...common(props)} data={options.map((option) => option.value)} value={text} onChange={onChange} />;
+    return (
+      <Autocomplete
+        {...common(props)}
+        data={options.map((option) => option.value)}
+        value={text}
+        onChange={onChange}
+      />
+    );
   }
   return (
     <Select
@@ -151,7 +173,16 @@ function ListFieldInput(props: Props) {
   if (hasAttribute(field, "allow_create") || options.length === 0) {
     return <TagsInput {...rest} data={options} value={list} onChange={onChange} />;
   }
-  return <MultiSelect {...rest} data={options} value={list} searchable nothingFoundMessage={NO_OPTIONS} onChange={onChange} />;
+  return (
+    <MultiSelect
+      {...rest}
+      data={options}
+      value={list}
+      searchable
+      nothingFoundMessage={NO_OPTIONS}
+      onChange={onChange}
+    />
+  );
 }
 
 function InlineBinaryFieldInput(props: Props) {
@@ -182,7 +213,11 @@ function EncryptedFieldInput(props: EncryptedProps) {
   const action = readOnly
     ? <Button size="xs" variant="default" onClick={() => onChange(resetEncrypted())}>Reset</Button>
     : wasEncryptedValueSet(state)
-    ? <Button size="xs" variant="default" onClick={() => onChange(undoEncryptedReset(state))}>Undo Reset</Button>
+    ? (
+      <Button size="xs" variant="default" onClick={() => onChange(undoEncryptedReset(state))}>
+        Undo Reset
+      </Button>
+    )
     : null;
   const base = common(props);
   let input: ReactNode;
@@ -196,7 +231,9 @@ function EncryptedFieldInput(props: EncryptedProps) {
         style={{ flex: 1 }}
         placeholder={encryptedInputText(state) ? "File loaded" : "Select a file"}
         onChange={(file) =>
-          file ? readAsBase64(file).then((text) => onChange(editEncrypted(state, text))) : onChange(editEncrypted(state, ""))}
+          file
+            ? readAsBase64(file).then((text) => onChange(editEncrypted(state, text)))
+            : onChange(editEncrypted(state, ""))}
       />
     );
   } else {
@@ -207,7 +244,8 @@ function EncryptedFieldInput(props: EncryptedProps) {
         style={{ flex: 1 }}
         autoComplete="new-password"
         value={encryptedInputText(state)}
-        onChange={(e: { currentTarget: { value: string } }) => onChange(editEncrypted(state, e.currentTarget.value))}
+        onChange={(e: { currentTarget: { value: string } }) =>
+          onChange(editEncrypted(state, e.currentTarget.value))}
       />
     );
   }
@@ -228,7 +266,9 @@ function readAsBase64(file: File): Promise<string> {
   return file.arrayBuffer().then((buffer) => {
     let binary = "";
     const bytes = new Uint8Array(buffer);
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
     return btoa(binary);
   });
 }

@@ -50,25 +50,37 @@ export function ConfigurationForm({
   onCancel,
   children,
 }: Props) {
-  const [values, setValues] = useState<ConfigurationFormValues>(() => initialConfigurationValues(configFields, stored));
+  const [values, setValues] = useState<ConfigurationFormValues>(() =>
+    initialConfigurationValues(configFields, stored)
+  );
   const [title, setTitle] = useState(titleValue);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const errors = validateConfiguration(configFields, values);
   const titleError = includeTitleField && title.trim() === "" ? FIELD_REQUIRED : undefined;
-  const shown = (name: string, message: string | undefined) => (submitAttempted || touched[name] ? message : undefined);
+  const shown = (
+    name: string,
+    message: string | undefined,
+  ) => (submitAttempted || touched[name] ? message : undefined);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitAttempted(true);
     if (titleError || Object.keys(errors).length > 0) return;
-    onSubmit(configuredItemPayload(typeName, includeTitleField ? title : undefined, configurationToSubmit(configFields, values)));
+    onSubmit(
+      configuredItemPayload(
+        typeName,
+        includeTitleField ? title : undefined,
+        configurationToSubmit(configFields, values),
+      ),
+    );
   };
   const change = (name: string) => (value: FieldValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
   };
-  const blur = (name: string) => () => setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
+  const blur = (name: string) => () =>
+    setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
 
   return (
     <form onSubmit={handleSubmit}>
@@ -101,7 +113,9 @@ export function ConfigurationForm({
           />
         ))}
         <Group justify="flex-end" gap="xs">
-          {onCancel && <Button variant="default" onClick={onCancel} disabled={submitting}>{cancelButtonText}</Button>}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={submitting}>{cancelButtonText}</Button>
+          )}
           <Button type="submit" loading={submitting}>{submitButtonText}</Button>
         </Group>
       </Stack>

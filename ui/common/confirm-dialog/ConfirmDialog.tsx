@@ -40,7 +40,13 @@ export function ConfirmDialog({
         {children !== undefined && (typeof children === "string" ? <Text>{children}</Text> : children)}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={submitting}>{cancelText}</Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={submitting} disabled={confirmDisabled} data-autofocus>
+          <Button
+            color={confirmColor}
+            onClick={onConfirm}
+            loading={submitting}
+            disabled={confirmDisabled}
+            data-autofocus
+          >
             {confirmText}
           </Button>
         </Group>

@@ -15,7 +15,9 @@ interface Props {
 }
 
 /** Copies text: shows 'Copied!' on success, otherwise the hint to press Ctrl+C / ⌘+C (spec 000 §4). */
-export function CopyButton({ text, children, title = "Copy to clipboard", size = "xs", variant = "default" }: Props) {
+export function CopyButton(
+  { text, children, title = "Copy to clipboard", size = "xs", variant = "default" }: Props,
+) {
   const clipboard = useClipboard({ timeout: 1500 });
   const failed = clipboard.error !== null;
   const hint = failed
@@ -34,7 +36,11 @@ export function CopyButton({ text, children, title = "Copy to clipboard", size =
   return (
     <Tooltip label={hint} opened={opened} withinPortal>
       {children
-        ? <Button size={size} variant={variant} leftSection={icon} onClick={copy} onMouseLeave={leave}>{children}</Button>
+        ? (
+          <Button size={size} variant={variant} leftSection={icon} onClick={copy} onMouseLeave={leave}>
+            {children}
+          </Button>
+        )
         : (
           <ActionIcon size={size} variant={variant} aria-label={title} onClick={copy} onMouseLeave={leave}>
             {icon}

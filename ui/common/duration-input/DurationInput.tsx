@@ -21,7 +21,9 @@ interface Props {
  * An ISO-8601 duration field (spec 000 §5): upper-cases what is typed, adds a missing P, and propagates the
  * value only when it is a valid duration; otherwise it shows 'invalid'.
  */
-export function DurationInput({ label, help, duration, onChange, validator, errorText, required, disabled }: Props) {
+export function DurationInput(
+  { label, help, duration, onChange, validator, errorText, required, disabled }: Props,
+) {
   const [text, setText] = useState(duration);
   const result = evaluateDurationInput(text, validator);
   return (

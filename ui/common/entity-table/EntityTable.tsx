@@ -11,7 +11,11 @@ import { ColumnsChooser } from "./ColumnsChooser.tsx";
 import type { ColumnDefinition, ColumnType, EntityBase, Sort } from "./logic/column-definition.ts";
 import { accessibleColumns, displayedColumns } from "./logic/column-visibility.ts";
 import { BULK_SELECT_COLUMN_WIDTH_PX, CELL_PADDING_PX, columnWidths } from "./logic/column-widths.ts";
-import { type ExpandedSections, isSectionExpanded, toggleExpandedSection } from "./logic/expanded-sections.ts";
+import {
+  type ExpandedSections,
+  isSectionExpanded,
+  toggleExpandedSection,
+} from "./logic/expanded-sections.ts";
 import { headerCheckboxState, toggleAllVisible, toggleSelection } from "./logic/selection.ts";
 import { nextSort } from "./logic/sort.ts";
 
@@ -115,7 +119,12 @@ export function EntityTable<Entity extends EntityBase>({
   const table = (
     <Box ref={ref}>
       <Table.ScrollContainer minWidth={Object.values(widths).reduce((sum, w) => sum + w, 0) + actionsWidth}>
-        <Table layout="fixed" horizontalSpacing={CELL_PADDING_PX} verticalSpacing={CELL_PADDING_PX} highlightOnHover>
+        <Table
+          layout="fixed"
+          horizontalSpacing={CELL_PADDING_PX}
+          verticalSpacing={CELL_PADDING_PX}
+          highlightOnHover
+        >
           <colgroup>
             {selectable && <col style={{ width: BULK_SELECT_COLUMN_WIDTH_PX + 2 * CELL_PADDING_PX }} />}
             {columns.map((column) => <col key={column.id} style={{ width: widths[column.id] }} />)}
@@ -171,7 +180,9 @@ export function EntityTable<Entity extends EntityBase>({
                       const renderCell = columnRenderers[column.id]?.renderCell;
                       return (
                         <Table.Td key={column.id} style={{ overflowWrap: "anywhere" }}>
-                          {renderCell ? renderCell(value, entity, row) : renderByType(column.type ?? "STRING", value)}
+                          {renderCell
+                            ? renderCell(value, entity, row)
+                            : renderByType(column.type ?? "STRING", value)}
                         </Table.Td>
                       );
                     })}
@@ -212,25 +223,33 @@ export function EntityTable<Entity extends EntityBase>({
                 {bulkActions(selectedIds, cancelSelection)}
               </BulkActionsDropdown>
             )}
-            {selectable && selectedIds.length > 0 && <Text size="sm" c="dimmed">{selectedIds.length} selected</Text>}
+            {selectable && selectedIds.length > 0 && (
+              <Text size="sm" c="dimmed">{selectedIds.length} selected</Text>
+            )}
           </Group>
           {onColumnsChange && (
-            <ColumnsChooser columns={accessible} displayedAttributes={visibleColumns} onChange={onColumnsChange} />
+            <ColumnsChooser
+              columns={accessible}
+              displayedAttributes={visibleColumns}
+              onChange={onColumnsChange}
+            />
           )}
         </Group>
       )}
       {loading && <DelayedLoader delay={LOADING_INDICATOR_DELAY_MS} />}
-      {!loading && entities.length === 0 ? <Text c="dimmed">{emptyText}</Text> : pagination ? (
-        <PaginatedList
-          totalItems={pagination.total}
-          page={pagination.page}
-          perPage={pagination.perPage}
-          pageSizes={pagination.pageSizes}
-          onChange={pagination.onChange}
-        >
-          {table}
-        </PaginatedList>
-      ) : table}
+      {!loading && entities.length === 0 ? <Text c="dimmed">{emptyText}</Text> : pagination
+        ? (
+          <PaginatedList
+            totalItems={pagination.total}
+            page={pagination.page}
+            perPage={pagination.perPage}
+            pageSizes={pagination.pageSizes}
+            onChange={pagination.onChange}
+          >
+            {table}
+          </PaginatedList>
+        )
+        : table}
     </Stack>
   );
 }
@@ -246,7 +265,11 @@ function ColumnHeader({ column, activeSort, onSortChange, renderHeader }: Column
   const title = renderHeader ? renderHeader(column) : column.title;
   if (!column.sortable || !onSortChange) return <>{title}</>;
   const direction = activeSort?.attributeId === column.id ? activeSort.direction : undefined;
-  const Icon = direction === "asc" ? IconSortAscending : direction === "desc" ? IconSortDescending : IconArrowsSort;
+  const Icon = direction === "asc"
+    ? IconSortAscending
+    : direction === "desc"
+    ? IconSortDescending
+    : IconArrowsSort;
   return (
     <UnstyledButton
       onClick={() => onSortChange(nextSort(activeSort, column.id))}
@@ -273,7 +296,9 @@ function ariaSort(sort: Sort | undefined, columnId: string): "ascending" | "desc
 const CELL_BY_TYPE: Record<ColumnType, (value: unknown) => ReactNode> = {
   STRING: (value) => (value === undefined || value === null ? "" : String(value)),
   OBJECT_ID: (value) => (value === undefined || value === null ? "" : String(value)),
-  NUMBER: (value) => (typeof value === "number" ? value.toLocaleString("en-US") : value == null ? "" : String(value)),
+  NUMBER: (
+    value,
+  ) => (typeof value === "number" ? value.toLocaleString("en-US") : value == null ? "" : String(value)),
   BOOLEAN: (value) => (value === true ? "yes" : value === false ? "no" : ""),
   DATE: (value) => {
     if (typeof value !== "string" && typeof value !== "number") return "";

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { EntityListPreferences } from "../../../api/schemas/entity-list-preferences.ts";
 import { apiQueryOptions } from "../../api/api-query.ts";
@@ -25,9 +31,13 @@ function preferencesPath(entityTableId: string): string {
 
 /** GET /entitylists/preferences/{entityTableId}, server form in the cache. */
 export const tableLayoutPreferencesQueryOptions = (entityTableId: string) => ({
-  ...apiQueryOptions<EntityListPreferences>(tableLayoutKeys.detail(entityTableId), preferencesPath(entityTableId), {
-    staleTime: LAYOUT_PREFERENCES_STALE_TIME_MS,
-  }),
+  ...apiQueryOptions<EntityListPreferences>(
+    tableLayoutKeys.detail(entityTableId),
+    preferencesPath(entityTableId),
+    {
+      staleTime: LAYOUT_PREFERENCES_STALE_TIME_MS,
+    },
+  ),
   // Keeps the previous table's layout while another one loads, so columns do not jump (spec 000 §7.4).
   placeholderData: keepPreviousData,
 });
@@ -58,10 +68,13 @@ export function useTableLayoutPreferences(entityTableId: string) {
  * Saves a change of the layout (merged into what is stored). The cache is updated optimistically before the
  * response and rolled back when the request fails (spec 000 §7.4).
  */
-export function useUpdateTableLayoutPreferences(entityTableId: string) {
-  const queryClient = useQueryClient();
+/**
+ * Mutation options of the layout save, apart from the hook so they can be tested with a bare QueryClient:
+ * POST the server form, write it to the cache before the response, roll back and toast on failure.
+ */
+export function tableLayoutMutationOptions(queryClient: QueryClient, entityTableId: string) {
   const key = tableLayoutKeys.detail(entityTableId);
-  const mutation = useMutation({
+  return {
     mutationFn: (payload: EntityListPreferences) =>
       fetchJson<null>("POST", preferencesPath(entityTableId), payload),
     onMutate: async (payload: EntityListPreferences) => {
@@ -70,17 +83,40 @@ export function useUpdateTableLayoutPreferences(entityTableId: string) {
       queryClient.setQueryData<EntityListPreferences>(key, payload);
       return { previous };
     },
-    onError: (error, _payload, context) => {
+    onError: (
+      error: unknown,
+      _payload: EntityListPreferences,
+      context: { previous?: EntityListPreferences } | undefined,
+    ) => {
       queryClient.setQueryData<EntityListPreferences | undefined>(key, context?.previous);
       toastError(layoutPreferencesUpdateFailedText(error));
     },
-  });
-  const update = (change: TableLayoutPreferences) => {
-    const current = preferencesFromServer(queryClient.getQueryData<EntityListPreferences>(key));
-    return mutation.mutateAsync(preferencesToServer(mergePreferences(current, change))).catch(() => {
+  };
+}
+
+/** The POST payload for a change: merged into the cached preferences, in server form. */
+export function nextPreferencesPayload(
+  queryClient: QueryClient,
+  entityTableId: string,
+  change: TableLayoutPreferences,
+): EntityListPreferences {
+  const current = preferencesFromServer(
+    queryClient.getQueryData<EntityListPreferences>(tableLayoutKeys.detail(entityTableId)),
+  );
+  return preferencesToServer(mergePreferences(current, change));
+}
+
+/**
+ * Saves a change of the layout (merged into what is stored). The cache is updated optimistically before the
+ * response and rolled back when the request fails (spec 000 §7.4).
+ */
+export function useUpdateTableLayoutPreferences(entityTableId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(tableLayoutMutationOptions(queryClient, entityTableId));
+  const update = (change: TableLayoutPreferences) =>
+    mutation.mutateAsync(nextPreferencesPayload(queryClient, entityTableId, change)).catch(() => {
       // Already toasted in onError; callers need not handle it.
     });
-  };
   return { update, isPending: mutation.isPending };
 }
 

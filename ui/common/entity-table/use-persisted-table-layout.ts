@@ -13,7 +13,10 @@ export interface PersistedTableLayoutOptions {
  * The effective layout of an entity table and the handlers that change and persist it, per entityTableId:
  * wire `layout` and the handlers straight into <EntityTable>.
  */
-export function usePersistedTableLayout(entityTableId: string, { defaults, pageSizes }: PersistedTableLayoutOptions) {
+export function usePersistedTableLayout(
+  entityTableId: string,
+  { defaults, pageSizes }: PersistedTableLayoutOptions,
+) {
   const { data, isInitialLoading } = useTableLayoutPreferences(entityTableId);
   const { update } = useUpdateTableLayoutPreferences(entityTableId);
   const layout = layoutWithDefaults(data, defaults, pageSizes);

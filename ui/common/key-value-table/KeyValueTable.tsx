@@ -1,7 +1,13 @@
 import { Button, Table, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmDialog } from "../confirm-dialog/ConfirmDialog.tsx";
-import { addPair, canAddPair, deletePropertyQuestion, type KeyValuePairs, removePair } from "./logic/key-value.ts";
+import {
+  addPair,
+  canAddPair,
+  deletePropertyQuestion,
+  type KeyValuePairs,
+  removePair,
+} from "./logic/key-value.ts";
 
 interface Props {
   pairs: KeyValuePairs;
@@ -13,7 +19,9 @@ interface Props {
 }
 
 /** A table of properties; Add needs key and value, Delete asks first (spec 000 §5). */
-export function KeyValueTable({ pairs, headers = ["Name", "Value", "Actions"], editable = false, onChange }: Props) {
+export function KeyValueTable(
+  { pairs, headers = ["Name", "Value", "Actions"], editable = false, onChange }: Props,
+) {
   const [newKey, setNewKey] = useState("");
   const [newValue, setNewValue] = useState("");
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -40,7 +48,9 @@ export function KeyValueTable({ pairs, headers = ["Name", "Value", "Actions"], e
               <Table.Td>{value}</Table.Td>
               {editable && (
                 <Table.Td>
-                  <Button size="xs" variant="default" color="red" onClick={() => setDeleting(key)}>Delete</Button>
+                  <Button size="xs" variant="default" color="red" onClick={() => setDeleting(key)}>
+                    Delete
+                  </Button>
                 </Table.Td>
               )}
             </Table.Tr>
@@ -48,10 +58,22 @@ export function KeyValueTable({ pairs, headers = ["Name", "Value", "Actions"], e
           {editable && (
             <Table.Tr>
               <Table.Td>
-                <TextInput size="xs" aria-label="Key" placeholder={headers[0]} value={newKey} onChange={(e) => setNewKey(e.currentTarget.value)} />
+                <TextInput
+                  size="xs"
+                  aria-label="Key"
+                  placeholder={headers[0]}
+                  value={newKey}
+                  onChange={(e) => setNewKey(e.currentTarget.value)}
+                />
               </Table.Td>
               <Table.Td>
-                <TextInput size="xs" aria-label="Value" placeholder={headers[1]} value={newValue} onChange={(e) => setNewValue(e.currentTarget.value)} />
+                <TextInput
+                  size="xs"
+                  aria-label="Value"
+                  placeholder={headers[1]}
+                  value={newValue}
+                  onChange={(e) => setNewValue(e.currentTarget.value)}
+                />
               </Table.Td>
               <Table.Td>
                 <Button size="xs" disabled={!canAddPair(newKey, newValue)} onClick={add}>Add</Button>

@@ -13,7 +13,11 @@ import {
 } from "./logic/pagination.ts";
 import { PaginatedList } from "./PaginatedList.tsx";
 import { SearchBox } from "./SearchBox.tsx";
-import { type PaginatedItem, type PaginatedItemsResponse, usePaginatedLoader } from "./use-paginated-loader.ts";
+import {
+  type PaginatedItem,
+  type PaginatedItemsResponse,
+  usePaginatedLoader,
+} from "./use-paginated-loader.ts";
 
 interface Props<Item extends PaginatedItem> {
   /** Loads one page; answers to superseded requests are ignored. */
@@ -47,7 +51,9 @@ export function PaginatedItemList<Item extends PaginatedItem>({
   });
   const { items, total, loaded, error } = usePaginatedLoader(onLoad, state, reloadKey);
   const onPageChange = useCallback((page: number, perPage: number) => {
-    setState((previous) => (perPage !== previous.perPage ? changePageSize(previous, perPage) : { ...previous, page }));
+    setState((
+      previous,
+    ) => (perPage !== previous.perPage ? changePageSize(previous, perPage) : { ...previous, page }));
   }, []);
 
   return (
@@ -62,11 +68,13 @@ export function PaginatedItemList<Item extends PaginatedItem>({
           onChange={onPageChange}
         >
           {error ? <Alert color="red">{errorToastText(error)}</Alert> : null}
-          {items.length === 0 ? <Text c="dimmed">{noDataText}</Text> : (
-            <List listStyleType="none" spacing="xs">
-              {items.map((item) => <List.Item key={item.id}>{renderItem(item)}</List.Item>)}
-            </List>
-          )}
+          {items.length === 0
+            ? <Text c="dimmed">{noDataText}</Text>
+            : (
+              <List listStyleType="none" spacing="xs">
+                {items.map((item) => <List.Item key={item.id}>{renderItem(item)}</List.Item>)}
+              </List>
+            )}
         </PaginatedList>
       )}
     </Stack>

@@ -52,11 +52,15 @@ export function PaginatedList({
       {children}
       {(showsPager(pages) || showPageSizeSelect) && (
         <Group justify="space-between">
-          {showsPager(pages) ? (
-            <Pagination size="sm" total={pages} value={clamped} onChange={(next) => onChange(next, size)} />
-          ) : <span />}
+          {showsPager(pages)
+            ? <Pagination size="sm" total={pages} value={clamped} onChange={(next) => onChange(next, size)} />
+            : <span />}
           {showPageSizeSelect && (
-            <PageSizeSelect pageSizes={pageSizes} pageSize={size} onChange={(next) => onChange(1, next)} />
+            <PageSizeSelect
+              pageSizes={pageSizes}
+              pageSize={size}
+              onChange={(next) => onChange(1, next)}
+            />
           )}
         </Group>
       )}

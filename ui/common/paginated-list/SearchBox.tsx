@@ -15,7 +15,10 @@ interface Props {
 }
 
 /** A search field that searches 300 ms after typing stops; a reset icon restores the original query (spec 000 §4). */
-export function SearchBox({ query = "", onSearch, placeholder = "Enter search query...", label, debounce = SEARCH_DEBOUNCE_MS }: Props) {
+export function SearchBox(
+  { query = "", onSearch, placeholder = "Enter search query...", label, debounce = SEARCH_DEBOUNCE_MS }:
+    Props,
+) {
   const [typed, setTyped] = useState(query);
   const debouncedSearch = useDebouncedCallback((next: string) => onSearch(next), debounce);
   const reset = () => {
@@ -40,11 +43,19 @@ export function SearchBox({ query = "", onSearch, placeholder = "Enter search qu
           onSearch(typed);
         }
       }}
-      rightSection={canResetQuery(typed, query) ? (
-        <ActionIcon variant="subtle" color="gray" aria-label="Reset search" title="Reset search" onClick={reset}>
-          <IconX size={16} />
-        </ActionIcon>
-      ) : null}
+      rightSection={canResetQuery(typed, query)
+        ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Reset search"
+            title="Reset search"
+            onClick={reset}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        )
+        : null}
     />
   );
 }

@@ -51,7 +51,13 @@ export function usePaginatedLoader<Item>(
     loadRef.current({ page, perPage, query }).then(
       (response) => {
         if (!guard.current.isLatest(ticket)) return;
-        setState({ items: response.list, total: response.pagination.total, loaded: true, loading: false, error: null });
+        setState({
+          items: response.list,
+          total: response.pagination.total,
+          loaded: true,
+          loading: false,
+          error: null,
+        });
       },
       (error: unknown) => {
         if (!guard.current.isLatest(ticket)) return;

@@ -65,7 +65,9 @@ export function TimeUnitInput({
           disabled={!isEnabled}
           value={value ?? ""}
           onChange={(next) => onChange(parseTimeUnitValue(next, clearable), unit, isEnabled)}
-          rightSection={isNeverValue(value) ? <Text size="xs" c="dimmed" pr="xs">{NEVER_LABEL}</Text> : undefined}
+          rightSection={isNeverValue(value)
+            ? <Text size="xs" c="dimmed" pr="xs">{NEVER_LABEL}</Text>
+            : undefined}
           rightSectionWidth={isNeverValue(value) ? 56 : undefined}
         />
         <Select

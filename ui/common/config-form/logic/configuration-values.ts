@@ -6,8 +6,8 @@ import {
   type RequestedConfiguration,
 } from "./configuration-field.ts";
 import {
-  encryptedHasValue,
   type EncryptedFieldState,
+  encryptedHasValue,
   encryptedSubmitValue,
   initialEncryptedState,
 } from "./encrypted-value.ts";
@@ -30,7 +30,10 @@ export interface ConfiguredItemPayload {
 }
 
 /** How each field type turns a stored or default value into its edit value; missing numbers show 0 (spec 000 §5). */
-const INITIAL_VALUE: Record<ConfigurationFieldType, (value: unknown, field: ConfigurationField) => PlainFieldValue> = {
+const INITIAL_VALUE: Record<
+  ConfigurationFieldType,
+  (value: unknown, field: ConfigurationField) => PlainFieldValue
+> = {
   text: (value) => (value === undefined || value === null ? "" : String(value)),
   inline_binary: (value) => (typeof value === "string" ? value : ""),
   number: (value) => {
@@ -44,7 +47,9 @@ const INITIAL_VALUE: Record<ConfigurationFieldType, (value: unknown, field: Conf
   },
   list: (value) => {
     if (Array.isArray(value)) return value.map(String);
-    if (typeof value === "string" && value !== "") return value.split(",").map((part) => part.trim()).filter(Boolean);
+    if (typeof value === "string" && value !== "") {
+      return value.split(",").map((part) => part.trim()).filter(Boolean);
+    }
     return [];
   },
 };
@@ -59,7 +64,10 @@ export function initialConfigurationValues(
     const existing = stored[name];
     values[name] = field.is_encrypted
       ? initialEncryptedState(existing, field.default_value)
-      : INITIAL_VALUE[field.type](existing !== undefined && existing !== null ? existing : field.default_value, field);
+      : INITIAL_VALUE[field.type](
+        existing !== undefined && existing !== null ? existing : field.default_value,
+        field,
+      );
   }
   return values;
 }

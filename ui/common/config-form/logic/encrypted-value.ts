@@ -16,7 +16,9 @@ export function isEncryptedValueRead(value: unknown): value is EncryptedValueRea
 /** From what the server returned: a stored value starts as "keep"; a plain default string counts as edited. */
 export function initialEncryptedState(existing: unknown, defaultValue?: unknown): EncryptedFieldState {
   if (isEncryptedValueRead(existing)) return { kind: "untouched", isSet: existing.is_set };
-  if (typeof existing === "string" && existing !== "") return { kind: "edited", value: existing, wasSet: false };
+  if (typeof existing === "string" && existing !== "") {
+    return { kind: "edited", value: existing, wasSet: false };
+  }
   if (typeof defaultValue === "string" && defaultValue !== "") {
     return { kind: "edited", value: defaultValue, wasSet: false };
   }
@@ -39,7 +41,9 @@ export function resetEncrypted(): EncryptedFieldState {
 }
 
 export function undoEncryptedReset(state: EncryptedFieldState): EncryptedFieldState {
-  return wasEncryptedValueSet(state) ? { kind: "untouched", isSet: true } : { kind: "untouched", isSet: false };
+  return wasEncryptedValueSet(state)
+    ? { kind: "untouched", isSet: true }
+    : { kind: "untouched", isSet: false };
 }
 
 export function editEncrypted(state: EncryptedFieldState, value: string): EncryptedFieldState {

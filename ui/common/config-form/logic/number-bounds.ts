@@ -6,7 +6,10 @@ export interface NumberBounds {
 }
 
 /** Default range of number fields: the safe integer range (spec 000 §5). */
-export const DEFAULT_NUMBER_BOUNDS: NumberBounds = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+export const DEFAULT_NUMBER_BOUNDS: NumberBounds = {
+  min: Number.MIN_SAFE_INTEGER,
+  max: Number.MAX_SAFE_INTEGER,
+};
 
 const BOUNDS_BY_ATTRIBUTE: Readonly<Record<string, NumberBounds>> = {
   only_negative: { min: Number.MIN_SAFE_INTEGER, max: -1 },

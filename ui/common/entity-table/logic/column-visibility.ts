@@ -54,7 +54,9 @@ export function toggleDisplayedAttribute(
   attributeId: string,
   columns: readonly ColumnDefinition[],
 ): string[] {
-  if (displayedAttributes.includes(attributeId)) return displayedAttributes.filter((id) => id !== attributeId);
+  if (displayedAttributes.includes(attributeId)) {
+    return displayedAttributes.filter((id) => id !== attributeId);
+  }
   const order = columns.map((column) => column.id);
   const targetIndex = order.indexOf(attributeId);
   const result = [...displayedAttributes];

@@ -6,7 +6,11 @@ export function isSectionExpanded(state: ExpandedSections, entityId: string, sec
 }
 
 /** Opens a closed section or closes an open one, for one entity only. */
-export function toggleExpandedSection(state: ExpandedSections, entityId: string, section: string): ExpandedSections {
+export function toggleExpandedSection(
+  state: ExpandedSections,
+  entityId: string,
+  section: string,
+): ExpandedSections {
   const open = state[entityId] ?? [];
   const next = open.includes(section) ? open.filter((name) => name !== section) : [...open, section];
   const { [entityId]: _removed, ...others } = state;

@@ -18,7 +18,9 @@ export interface TableLayout {
   perPage: number;
 }
 
-export function preferencesFromServer(server: EntityListPreferences | null | undefined): TableLayoutPreferences {
+export function preferencesFromServer(
+  server: EntityListPreferences | null | undefined,
+): TableLayoutPreferences {
   const result: TableLayoutPreferences = {};
   if (!server) return result;
   if (server.displayed_attributes) result.displayedAttributes = [...server.displayed_attributes];
@@ -58,6 +60,8 @@ export function layoutWithDefaults(
   return {
     displayedAttributes: preferences?.displayedAttributes ?? defaults.displayedAttributes,
     sort: preferences?.sort ?? defaults.sort,
-    perPage: perPage !== undefined && (!pageSizes || pageSizes.includes(perPage)) ? perPage : defaults.perPage,
+    perPage: perPage !== undefined && (!pageSizes || pageSizes.includes(perPage))
+      ? perPage
+      : defaults.perPage,
   };
 }

@@ -20,7 +20,10 @@ export function deselectAllVisible(selected: readonly string[], visibleIds: read
 }
 
 /** Checked when all visible rows are selected, indeterminate when some are, unchecked otherwise. */
-export function headerCheckboxState(selected: readonly string[], visibleIds: readonly string[]): HeaderCheckboxState {
+export function headerCheckboxState(
+  selected: readonly string[],
+  visibleIds: readonly string[],
+): HeaderCheckboxState {
   if (visibleIds.length === 0) return "unchecked";
   const count = visibleIds.filter((id) => selected.includes(id)).length;
   if (count === 0) return "unchecked";

@@ -1,5 +1,12 @@
 /** Time units of spec 000 §3 and the time unit input's rules (spec 000 §4, §5, §9). */
-export type TimeUnit = "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS";
+export type TimeUnit =
+  | "NANOSECONDS"
+  | "MICROSECONDS"
+  | "MILLISECONDS"
+  | "SECONDS"
+  | "MINUTES"
+  | "HOURS"
+  | "DAYS";
 
 export const TIME_UNITS: readonly TimeUnit[] = [
   "NANOSECONDS",
@@ -50,7 +57,9 @@ export function isTimeUnitEnabled(required: boolean, enabled: boolean | undefine
  * clearable, when it becomes undefined (spec 000 §5).
  */
 export function parseTimeUnitValue(text: string | number, clearable: boolean): number | undefined {
-  if (typeof text === "number") return Number.isFinite(text) ? text : clearable ? undefined : DEFAULT_TIME_UNIT_VALUE;
+  if (typeof text === "number") {
+    return Number.isFinite(text) ? text : clearable ? undefined : DEFAULT_TIME_UNIT_VALUE;
+  }
   const trimmed = text.trim();
   const parsed = trimmed === "" ? Number.NaN : Number(trimmed);
   if (Number.isFinite(parsed)) return parsed;

@@ -1,0 +1,46 @@
+/** Starts `main.ts` as a child process on a free port with a fresh data dir, for benchmarks. */
+export interface BenchServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const dataDir = await Deno.makeTempDir({ prefix: "sluice-bench-" });
+  const port = env.PORT ?? String(19000 + Math.floor(Math.random() * 500));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    env: { SLUICE_DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", SLUICE_DEMO_RATE: "0", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (!output.includes("Sluice listening on")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening:\n${output}`);
+    output += value;
+  }
+  // Keep draining stdout so the child never blocks on a full pipe.
+  (async () => {
+    while (!(await reader.read()).done) { /* drain */ }
+  })();
+  return {
+    base: `http://127.0.0.1:${port}${env.SLUICE_PATH_PREFIX ?? ""}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/system/sessions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Requested-By": "bench" },
+    body: JSON.stringify({ username, password, host: "bench" }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  await response.body?.cancel();
+  return response.headers.get("set-cookie")!.split(";")[0];
+}

@@ -1,0 +1,133 @@
+/**
+ * An in-memory embedded backend plus the real API (full middleware stack), with the seeded users signed in.
+ * API tests call it through `call()`, which speaks JSON and adds the CSRF header unless told not to.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createApi } from "../../api/app.ts";
+import type { Backend } from "../../api/schemas/backend.ts";
+import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
+
+export const ADMIN_PASSWORD = "correct horse battery staple";
+export const READER_PASSWORD = "reader";
+export const FORBIDDEN_BODY = {
+  type: "ApiError",
+  message: "You do not have the required permissions to view this resource.",
+} as const;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface CallOptions {
+  /** An object is sent as JSON; a string is sent as it is (with a JSON content type, for malformed bodies). */
+  body?: unknown;
+  /** A `name=value` cookie; `null` sends none. Defaults to the admin's session cookie. */
+  cookie?: string | null;
+  headers?: Record<string, string>;
+  /** Send the X-Requested-By header on state-changing methods (default true). */
+  requestedBy?: boolean;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or null when the body is empty. */
+  body: unknown;
+}
+
+export interface ApiHarnessOptions {
+  /** Application path prefix the session cookie is scoped to ("" by default). */
+  prefix?: string;
+  /** Demo messages ingested when the backend opens (0 by default). */
+  demoMessages?: number;
+  /** Wrap the real backend, e.g. to spy on a call the seed data cannot reach. */
+  wrapBackend?: (backend: Backend) => Backend;
+}
+
+export interface ApiHarness {
+  api: OpenAPIHono;
+  backend: Backend;
+  /** Session cookies of the seeded admin (role Admin, `*`) and reader (role Reader, read-only). */
+  adminCookie: string;
+  readerCookie: string;
+  call(method: HttpMethod, path: string, options?: CallOptions): Promise<ApiAnswer>;
+  /** Signs in and returns the `sluice_session=…` cookie; throws when the login is refused. */
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<ApiHarness> {
+  const real = await openEmbeddedBackend({
+    databasePath: ":memory:",
+    adminPassword: ADMIN_PASSWORD,
+    demoMessages: options.demoMessages ?? 0,
+    demoRate: 0,
+  });
+  const backend = options.wrapBackend ? options.wrapBackend(real) : real;
+  const api = createApi({ backend, prefix: options.prefix ?? "" });
+  const harness: ApiHarness = {
+    api,
+    backend,
+    adminCookie: "",
+    readerCookie: "",
+    async call(method, path, { body, cookie, headers = {}, requestedBy = true } = {}) {
+      const sent = new Headers(headers);
+      const sessionCookie = cookie === undefined ? harness.adminCookie : cookie;
+      if (sessionCookie) sent.set("Cookie", sessionCookie);
+      if (requestedBy && method !== "GET") sent.set("X-Requested-By", "sluice-tests");
+      if (body !== undefined && !sent.has("Content-Type")) sent.set("Content-Type", "application/json");
+      const response = await api.request(path, {
+        method,
+        headers: sent,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    },
+    async login(username, password) {
+      const answer = await harness.call("POST", "/system/sessions", { body: { username, password }, cookie: null });
+      if (answer.status !== 200) throw new Error(`Login of ${username} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return sessionCookieOf(answer.headers);
+    },
+    async close() {
+      await real.close();
+    },
+  };
+  try {
+    harness.adminCookie = await harness.login("admin", ADMIN_PASSWORD);
+    harness.readerCookie = await harness.login("reader", READER_PASSWORD);
+  } catch (error) {
+    await real.close();
+    throw error;
+  }
+  return harness;
+}
+
+/** `sluice_session=<id>` from a login answer's Set-Cookie header. */
+export function sessionCookieOf(headers: Headers): string {
+  const setCookie = headers.get("set-cookie");
+  if (!setCookie) throw new Error("The answer sets no cookie");
+  return setCookie.split(";")[0];
+}
+
+/** HTTP basic auth header. */
+export function basicAuth(username: string, password: string): Record<string, string> {
+  return { Authorization: `Basic ${btoa(`${username}:${password}`)}` };
+}
+
+/**
+ * `Deno.test` with a fresh harness that is always closed afterwards, so that no DuckDB handle outlives its
+ * test. Sanitizers stay on.
+ */
+export function apiTest(
+  name: string,
+  fn: (harness: ApiHarness) => Promise<void>,
+  options: ApiHarnessOptions = {},
+): void {
+  Deno.test(name, async () => {
+    const harness = await openApiHarness(options);
+    try {
+      await fn(harness);
+    } finally {
+      await harness.close();
+    }
+  });
+}

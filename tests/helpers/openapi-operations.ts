@@ -1,0 +1,47 @@
+/** The operations of the API's own OpenAPI document, so that contract tests cover every route there is. */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { HttpMethod } from "./api-harness.ts";
+
+export interface Operation {
+  method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/users/{username}`. */
+  path: string;
+  /** `METHOD /path` — the key contract tables use. */
+  key: string;
+  access: string | undefined;
+  responses: string[];
+  hasBody: boolean;
+}
+
+interface OperationObject {
+  "x-sluice-access"?: string;
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+}
+
+export async function listOperations(api: OpenAPIHono): Promise<Operation[]> {
+  const response = await api.request("/openapi.json");
+  if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
+  const document = await response.json() as { paths: Record<string, Record<string, OperationObject>> };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const upper = method.toUpperCase() as HttpMethod;
+      return {
+        method: upper,
+        path,
+        key: `${upper} ${path}`,
+        access: operation["x-sluice-access"],
+        responses: Object.keys(operation.responses ?? {}),
+        hasBody: operation.requestBody !== undefined,
+      };
+    })
+  );
+}
+
+/** Fills `{param}` placeholders with URL-encoded sample values; throws for a parameter without a sample. */
+export function concretePath(template: string, samples: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in samples)) throw new Error(`No sample value for path parameter '${name}' of ${template}: add one to the contract test`);
+    return encodeURIComponent(samples[name]);
+  });
+}
