@@ -184,6 +184,23 @@ Deno.test("the application shell in Chromium", async (t) => {
       );
     });
 
+    const expiredJourney = "a session ended elsewhere sends the user back to the login screen";
+    errors.allow(expiredJourney, /status of 401 /);
+    await journey(t, browser, errors, expiredJourney, async ({ context, page }) => {
+      await signIn(server, context, page, "admin");
+      const cookie = (await context.cookies()).find((c) => c.name === "sluice_session");
+      assert.ok(cookie);
+      // The session is ended by someone else (another tab, an admin): the next poll gets a 401.
+      const ended = await fetch(server.url("/api/system/sessions"), {
+        method: "DELETE",
+        headers: { cookie: `sluice_session=${cookie.value}`, "X-Requested-By": "XMLHttpRequest" },
+      });
+      await ended.body?.cancel();
+      assert.ok(ended.ok, `DELETE session: ${ended.status}`);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "User menu" }).count(), 0);
+    });
+
     const notFoundJourney = "an unknown address shows 'Page not found' with HTTP status 404";
     errors.allow(notFoundJourney, /status of 404 .*@ .*\/no\/such\/page$/);
     await journey(t, browser, errors, notFoundJourney, async ({ context, page }) => {

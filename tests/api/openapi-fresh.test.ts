@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { OPENAPI_YAML_PATH, renderOpenApiYaml } from "../../scripts/write-openapi.ts";
+
+Deno.test("openapi.yaml is the document the API generates now", async () => {
+  const fresh = await renderOpenApiYaml();
+  let committed: string;
+  try {
+    committed = await Deno.readTextFile(OPENAPI_YAML_PATH);
+  } catch {
+    assert.fail("openapi.yaml is missing: run `npx --yes deno@2.9.6 task openapi` and commit it");
+  }
+  if (committed !== fresh) {
+    const stale = fresh.split("\n").findIndex((line, i) => line !== committed.split("\n")[i]);
+    assert.fail(
+      `openapi.yaml is stale (first difference at line ${stale + 1}): run \`npx --yes deno@2.9.6 task openapi\` and commit it`,
+    );
+  }
+});
+
+Deno.test("openapi.yaml is a valid OpenAPI 3.1 document of the Sluice API", async () => {
+  const document = parse(await Deno.readTextFile(OPENAPI_YAML_PATH));
+  assert.equal(document.openapi, "3.1.0");
+  assert.equal(document.info.title, "Sluice API");
+  assert.deepEqual(document.servers, [{ url: "/api" }]);
+  assert.ok(document.paths["/system/sessions"].post, "sign-in is documented");
+  assert.ok(document.components.schemas.ApiError, "the error body is a shared component");
+});
