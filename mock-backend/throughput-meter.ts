@@ -55,8 +55,13 @@ export class ThroughputMeter {
       this.lastSecondCount = this.currentSecondCount;
       this.currentSecondCount = 0;
       this.currentSecond++;
-      // After a long idle stretch only the decay matters; stop walking second by second.
-      if (second - this.currentSecond > 3600) this.currentSecond = second - 3600;
+      // After a long idle stretch only the decay matters: apply the skipped idle seconds' decay at once
+      // (each idle second multiplies a rate by 1 - alpha = exp(-1/window)) instead of walking them.
+      if (second - this.currentSecond > 3600) {
+        const skipped = second - 3600 - this.currentSecond;
+        for (const average of this.averages) average.rate *= Math.exp(-skipped / (60 * average.minutes));
+        this.currentSecond = second - 3600;
+      }
     }
   }
 }
