@@ -5,10 +5,12 @@ import { ApiError, MissingStreamPermissionError } from "./errors.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { createApiRouter } from "./router.ts";
+import { clusterConfigApi } from "./routes/cluster-config.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { systemApi } from "./routes/system.ts";
+import { toolsApi } from "./routes/tools.ts";
 import { usersApi } from "./routes/users.ts";
 import type { Backend } from "./schemas/backend.ts";
 
@@ -28,6 +30,8 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", usersApi());
   api.route("/", favoritesApi());
   api.route("/", entityListPreferencesApi());
+  api.route("/", clusterConfigApi());
+  api.route("/", toolsApi());
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

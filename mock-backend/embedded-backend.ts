@@ -1,5 +1,6 @@
 import type { Backend } from "../api/schemas/backend.ts";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
+import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
@@ -50,6 +51,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry),
+    clusterConfig: new EmbeddedClusterConfigStore(db),
     close() {
       traffic.stop();
       db.close();

@@ -24,6 +24,7 @@ const STATEMENTS = [
      type VARCHAR NOT NULL, key VARCHAR NOT NULL DEFAULT '', severity VARCHAR NOT NULL, timestamp TIMESTAMP NOT NULL,
      details JSON NOT NULL, PRIMARY KEY (type, key))`,
   `CREATE TABLE IF NOT EXISTS cluster_identity (cluster_id VARCHAR NOT NULL, node_id VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS cluster_config (name VARCHAR PRIMARY KEY, value JSON NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS streams (
      id VARCHAR PRIMARY KEY, title VARCHAR NOT NULL, description VARCHAR NOT NULL, is_default BOOLEAN NOT NULL,
      disabled BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL)`,

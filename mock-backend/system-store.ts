@@ -5,6 +5,7 @@ import type { ClusterNode, JvmInfo, SystemInfo } from "../api/schemas/system.ts"
 import { PRODUCT_VERSION } from "../shared/product.ts";
 import type { Database } from "./database.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
+import { KeywordParseError, parseKeyword } from "./search/keyword-timerange.ts";
 
 export interface ClusterIdentity {
   clusterId: string;
@@ -86,5 +87,15 @@ export class EmbeddedSystemStore implements SystemStore {
       [type, key ?? ""],
     );
     return rows.length > 0;
+  }
+
+  naturalDate(keyword: string, timezone: string) {
+    try {
+      const { from, to } = parseKeyword(keyword, new Date(), timezone);
+      return Promise.resolve({ from: from.toISOString(), to: to.toISOString(), timezone });
+    } catch (error) {
+      if (error instanceof KeywordParseError) return Promise.resolve({ error: error.message });
+      throw error;
+    }
   }
 }

@@ -2,6 +2,8 @@
  * The seam between the HTTP API and whatever answers it: the embedded DuckDB backend or a proxy to a real
  * Graylog 5.1. `api/` only ever talks to this interface.
  */
+import type { z } from "@hono/zod-openapi";
+import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { Favorite } from "./favorites.ts";
 import type { Metric } from "./metrics.ts";
@@ -57,6 +59,16 @@ export interface SystemStore {
   metrics(names: readonly string[]): Promise<Metric[]>;
   notifications(): Promise<SystemNotification[]>;
   deleteNotification(type: string, key?: string): Promise<boolean>;
+  /** Resolves a natural-language time range; `{error}` says why it could not be read. */
+  naturalDate(keyword: string, timezone: string): Promise<{ from: string; to: string; timezone: string } | { error: string }>;
+}
+
+export type ClusterConfigValue<C extends ClusterConfigClass> = z.infer<(typeof CLUSTER_CONFIGS)[C]["schema"]>;
+
+/** Cluster-wide configuration documents by class name; a class never saved reads as its default. */
+export interface ClusterConfigStore {
+  get<C extends ClusterConfigClass>(name: C): Promise<ClusterConfigValue<C>>;
+  save<C extends ClusterConfigClass>(name: C, value: ClusterConfigValue<C>): Promise<void>;
 }
 
 export interface Backend {
@@ -66,5 +78,6 @@ export interface Backend {
   favorites: FavoriteStore;
   entityListPreferences: EntityListPreferenceStore;
   system: SystemStore;
+  clusterConfig: ClusterConfigStore;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import type { z } from "zod";
+import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from "../../api/schemas/cluster-config.ts";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
@@ -25,11 +26,14 @@ const SAMPLE_PARAMS: Record<string, string> = {
   notificationType: "no_input_running",
   notificationKey: "input-1",
   sessionId: "00000000-0000-0000-0000-000000000000",
+  configClass: "org.graylog2.indexer.searches.SearchesClusterConfig",
 };
 
 interface ContractCase {
   /** A valid request body, also sent by the 401/403/CSRF checks so that only access decides. */
   body?: unknown;
+  /** A query string for the success call, e.g. `?string=last%20hour`. */
+  query?: string;
   /** Runs first; may sign in a throw-away session or change path parameters for the success call. */
   prepare?: (harness: ApiHarness) => Promise<{ cookie?: string | null; params?: Record<string, string> }>;
   status: 200 | 204 | 404;
@@ -79,6 +83,13 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /favorites/{grn}": { status: 204, schema: null },
   "DELETE /favorites/{grn}": { status: 204, schema: null },
   "GET /entitylists/preferences/{entityTableId}": { status: 200, schema: EntityListPreferencesSchema },
+  "GET /system/cluster_config/{configClass}": { status: 200, schema: SearchesClusterConfigSchema },
+  "PUT /system/cluster_config/{configClass}": {
+    body: { ...CLUSTER_CONFIGS["org.graylog2.indexer.searches.SearchesClusterConfig"].defaults, query_time_range_limit: "P30D" },
+    status: 200,
+    schema: SearchesClusterConfigSchema,
+  },
+  "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "POST /entitylists/preferences/{entityTableId}": {
     body: { displayed_attributes: ["title"], per_page: 20 },
     status: 204,
@@ -134,7 +145,7 @@ apiTest("a signed-in admin gets a schema-valid, documented answer from every ope
     const contract = CONTRACT[operation.key];
     assert.ok(contract, `no contract case for ${operation.key}`);
     const prepared = await contract.prepare?.(h) ?? {};
-    const path = concretePath(operation.path, { ...SAMPLE_PARAMS, ...prepared.params });
+    const path = concretePath(operation.path, { ...SAMPLE_PARAMS, ...prepared.params }) + (contract.query ?? "");
     const answer = await h.call(operation.method, path, { body: contract.body, cookie: prepared.cookie });
     assert.equal(answer.status, contract.status, `${operation.key}: ${JSON.stringify(answer.body)}`);
     assert.ok(operation.responses.includes(String(answer.status)), `${operation.key} answered an undocumented ${answer.status}`);

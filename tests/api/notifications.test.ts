@@ -57,6 +57,7 @@ apiTest("dismissing with a key passes type and key to the backend and answers 20
       nodes: () => backend.system.nodes(),
       metrics: (names) => backend.system.metrics(names),
       notifications: () => backend.system.notifications(),
+      naturalDate: (keyword, timezone) => backend.system.naturalDate(keyword, timezone),
       deleteNotification: (type, key) => {
         deleted.push([type, key]);
         return Promise.resolve(true);

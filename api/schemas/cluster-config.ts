@@ -1,0 +1,79 @@
+import { z } from "@hono/zod-openapi";
+
+/** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
+export const IsoDurationSchema = z
+  .string()
+  .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, "must be an ISO-8601 duration such as PT5M or P1D");
+
+const DurationOptions = z.record(IsoDurationSchema, z.string().min(1).max(200));
+
+/** The search cluster config (spec 001 §3): range presets, limits, surrounding search, auto refresh. */
+export const SearchesClusterConfigSchema = z
+  .object({
+    query_time_range_limit: IsoDurationSchema,
+    relative_timerange_options: DurationOptions,
+    surrounding_timerange_options: DurationOptions,
+    surrounding_filter_fields: z.array(z.string().min(1)).max(100),
+    analysis_disabled_fields: z.array(z.string().min(1)).max(100),
+    default_auto_refresh_option: IsoDurationSchema,
+    auto_refresh_timerange_options: DurationOptions,
+  })
+  .strict()
+  .openapi("SearchesClusterConfig");
+
+export type SearchesClusterConfig = z.infer<typeof SearchesClusterConfigSchema>;
+
+/** Cluster config classes by their Graylog class name; each has a schema and a default. */
+export const CLUSTER_CONFIGS = {
+  "org.graylog2.indexer.searches.SearchesClusterConfig": {
+    schema: SearchesClusterConfigSchema,
+    defaults: {
+      query_time_range_limit: "PT0S",
+      relative_timerange_options: {
+        PT5M: "Last 5 minutes",
+        PT15M: "Last 15 minutes",
+        PT30M: "Last 30 minutes",
+        PT1H: "Last hour",
+        PT2H: "Last 2 hours",
+        PT8H: "Last 8 hours",
+        P1D: "Last day",
+        P2D: "Last 2 days",
+        P5D: "Last 5 days",
+        P7D: "Last 7 days",
+        P14D: "Last 14 days",
+        P30D: "Last 30 days",
+        PT0S: "All time",
+      },
+      surrounding_timerange_options: {
+        PT1S: "1 second",
+        PT5S: "5 seconds",
+        PT10S: "10 seconds",
+        PT30S: "30 seconds",
+        PT1M: "1 minute",
+        PT5M: "5 minutes",
+      },
+      surrounding_filter_fields: ["file", "source", "gl2_source_input", "source_file"],
+      analysis_disabled_fields: ["full_message", "message"],
+      default_auto_refresh_option: "PT5S",
+      auto_refresh_timerange_options: {
+        PT1S: "1 second",
+        PT2S: "2 seconds",
+        PT5S: "5 seconds",
+        PT10S: "10 seconds",
+        PT30S: "30 seconds",
+        PT1M: "1 minute",
+        PT5M: "5 minutes",
+      },
+    } satisfies SearchesClusterConfig,
+  },
+} as const;
+
+export type ClusterConfigClass = keyof typeof CLUSTER_CONFIGS;
+
+export function isClusterConfigClass(name: string): name is ClusterConfigClass {
+  return Object.hasOwn(CLUSTER_CONFIGS, name);
+}
+
+export const NaturalDateSchema = z
+  .object({ from: z.string(), to: z.string(), timezone: z.string() })
+  .openapi("NaturalDate");
