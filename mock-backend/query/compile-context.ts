@@ -1,0 +1,106 @@
+import type { FieldCatalog, StoredField } from "../search/field-catalog.ts";
+import type { FieldedNode, QueryNode } from "./ast.ts";
+import { type FieldClass, fieldClass } from "./field-class.ts";
+import { anyOf, isTrue, sql, type SqlFragment, trusted } from "./sql-fragment.ts";
+
+/** What a node's `toSql` sees: the catalog, the fixed `now`, and a way to compile its children. */
+export interface CompileContext {
+  readonly catalog: FieldCatalog;
+  /** Epoch milliseconds that `now` means in date math, fixed per compilation so results are reproducible. */
+  readonly now: number;
+  /** Inside a NOT: every leaf must be TRUE or FALSE, never NULL, or `NOT` would drop messages missing the field. */
+  readonly negated: boolean;
+  compile(node: QueryNode, negated?: boolean): SqlFragment;
+}
+
+/** One SQL predicate per field class for a leaf kind: the exhaustive table each node kind keeps. */
+export type FieldClassTable<Args> = Record<
+  FieldClass,
+  (field: StoredField, args: Args, context: CompileContext) => SqlFragment
+>;
+
+/**
+ * The fields a leaf searches: every string field for a bare term (Graylog sets no default field, so
+ * Elasticsearch searches all text fields), the fields matching a `*` pattern, or the one named field.
+ * An unknown field gives none, so the leaf matches nothing.
+ */
+export function searchedFields(catalog: FieldCatalog, field: string | null): StoredField[] {
+  if (field === null) return catalog.fields().filter((candidate) => candidate.type === "string");
+  if (field.includes("*")) {
+    const pattern = new RegExp(
+      `^${field.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`,
+      "su",
+    );
+    return catalog.fields().filter((candidate) => pattern.test(candidate.name));
+  }
+  const found = catalog.field(field);
+  return found ? [found] : [];
+}
+
+/** The leaf's predicate: any searched field matches, per its class. */
+export function fieldPredicate<Args>(
+  node: FieldedNode,
+  context: CompileContext,
+  table: FieldClassTable<Args>,
+  args: Args,
+): SqlFragment {
+  const parts = searchedFields(context.catalog, node.field).map((field) =>
+    table[fieldClass(field)](field, args, context)
+  );
+  const predicate = anyOf(parts);
+  return context.negated ? isTrue(predicate) : predicate;
+}
+
+export function valueOf(field: StoredField): SqlFragment {
+  return trusted(field.valueSql);
+}
+
+/** The analysed field's lower-case token list (the store's column, or the shared tokenizer's rule in SQL). */
+export function tokensOf(field: StoredField): SqlFragment {
+  return trusted(
+    field.tokensSql ??
+      `regexp_extract_all(lower(${field.valueSql}), '[\\p{L}\\p{N}_]+(?:[''.][\\p{L}\\p{N}_]+)*')`,
+  );
+}
+
+const TOKEN = trusted("q_tok");
+
+/** Some token satisfies `predicate` (given the lambda's variable). */
+export function anyToken(field: StoredField, predicate: (token: SqlFragment) => SqlFragment): SqlFragment {
+  return sql`(len(list_filter(${tokensOf(field)}, lambda q_tok: ${predicate(TOKEN)})) > 0)`;
+}
+
+/**
+ * `value LIKE pattern` (or ILIKE). The ESCAPE clause only when the pattern escapes something: DuckDB turns a plain
+ * LIKE/ILIKE into a prefix/contains/equality scan but runs the ESCAPE form several times slower (measured).
+ */
+export function likeMatch(value: SqlFragment, pattern: string, caseInsensitive: boolean): SqlFragment {
+  const operator = trusted(caseInsensitive ? "ILIKE" : "LIKE");
+  return pattern.includes("\\")
+    ? sql`(${value} ${operator} ${pattern} ESCAPE '\\')`
+    : sql`(${value} ${operator} ${pattern})`;
+}
+
+/** Lucene wildcard pattern (`*`, `?`, backslash escapes) as a LIKE pattern with `\` as the escape character. */
+export function likePattern(pattern: string): string {
+  let like = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === "\\") {
+      i++;
+      like += escapeLikeChar(pattern[i] ?? "\\");
+    } else if (char === "*") like += "%";
+    else if (char === "?") like += "_";
+    else like += escapeLikeChar(char);
+  }
+  return like;
+}
+
+/** A literal for LIKE/ILIKE with `\` as the escape character. */
+export function escapeLike(text: string): string {
+  return [...text].map(escapeLikeChar).join("");
+}
+
+function escapeLikeChar(char: string): string {
+  return char === "%" || char === "_" || char === "\\" ? `\\${char}` : char;
+}
