@@ -10,7 +10,9 @@ import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { systemApi } from "./routes/system.ts";
+import { searchSupportApi } from "./routes/search-support.ts";
 import { toolsApi } from "./routes/tools.ts";
+import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import type { Backend } from "./schemas/backend.ts";
 
@@ -32,6 +34,8 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", entityListPreferencesApi());
   api.route("/", clusterConfigApi());
   api.route("/", toolsApi());
+  api.route("/", viewsSearchApi());
+  api.route("/", searchSupportApi());
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -25,7 +25,7 @@ export function secureRoute<P extends string, R extends Omit<RouteConfig, "path"
       ...config.responses,
       400: errorResponse("The request is malformed; the message names the field."),
       ...(access.kind === "public" ? {} : { 401: errorResponse("Not signed in.") }),
-      ...(access.kind === "permissions" ? { 403: errorResponse("Missing permission.") } : {}),
+      ...(access.kind === "permissions" && !config.responses[403] ? { 403: errorResponse("Missing permission.") } : {}),
     },
   };
   return createRoute(withAccess as unknown as R & { path: P });

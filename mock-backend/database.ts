@@ -47,6 +47,22 @@ export class Database {
     await this.serialized(() => this.withConnection((connection) => connection.run(sql, params)));
   }
 
+  /**
+   * Rows in chunks as DuckDB produces them (each a list of JS value arrays), holding one connection until the
+   * consumer finishes or stops: results are never held in memory as a whole.
+   */
+  async *stream(sql: string, params: SqlParams = []): AsyncGenerator<unknown[][]> {
+    const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      const result = await connection.stream(sql, params);
+      for await (const rows of result.yieldRowsJs()) yield rows;
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+
   /** A write that returns rows (`… RETURNING`), serialized like `run`. */
   async write<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
     return await this.serialized(() => this.all<T>(sql, params));

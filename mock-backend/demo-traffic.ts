@@ -1,5 +1,5 @@
 import { createLiveGenerator } from "../fixtures/demo-messages.ts";
-import type { MessageIngest } from "./message-ingest.ts";
+import type { MessageStore } from "./message-store.ts";
 
 /**
  * A live trickle of demo messages (about `ratePerSecond` a second, with jitter) so that the throughput
@@ -9,7 +9,7 @@ export class DemoTraffic {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly generate = createLiveGenerator(Date.now() & 0xffff);
 
-  constructor(private readonly ingest: MessageIngest, private readonly ratePerSecond: number) {}
+  constructor(private readonly store: MessageStore, private readonly ratePerSecond: number) {}
 
   start(): void {
     if (this.ratePerSecond <= 0 || this.timer !== undefined) return;
@@ -17,7 +17,7 @@ export class DemoTraffic {
       const count = Math.max(0, Math.round(this.ratePerSecond * (0.5 + Math.random())));
       const now = Date.now();
       const messages = Array.from({ length: count }, (_, i) => this.generate(now - 1000 + Math.floor((i * 1000) / count)));
-      this.ingest.write(messages).catch((error) => console.error("Demo traffic could not be written", error));
+      this.store.ingest(messages).catch((error) => console.error("Demo traffic could not be written", error));
     }, 1000);
   }
 

@@ -6,7 +6,8 @@ import { DemoTraffic } from "./demo-traffic.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
-import { MessageIngest } from "./message-ingest.ts";
+import { EmbeddedSearch } from "./search/embedded-search.ts";
+import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
 import { migrate } from "./schema.ts";
 import { seedEntities } from "./seed.ts";
@@ -28,30 +29,35 @@ export interface EmbeddedBackendOptions {
 
 const DEMO_SPAN_MS = 7 * 24 * 3600_000;
 
+/** The embedded backend, plus its message store for the modules of mock-backend that search it. */
+export type EmbeddedBackend = Backend & { readonly messageStore: MessageStore };
+
 /** The embedded backend on DuckDB: opens or creates the database, seeds it on first start. */
-export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Promise<Backend> {
+export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
   const log = options.log ?? (() => {});
   const db = await Database.open({ path: options.databasePath });
   await migrate(db);
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
-  const ingest = new MessageIngest(db, registry);
+  const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry });
   if (created && options.demoMessages > 0) {
     const started = performance.now();
     log(`Generating ${options.demoMessages} demo messages over the last 7 days…`);
-    const written = await ingest.write(generateDemoMessages({ count: options.demoMessages, end: Date.now(), spanMs: DEMO_SPAN_MS }));
-    log(`Stored ${written} demo messages in ${Math.round(performance.now() - started)} ms.`);
+    const written = await messages.ingest(generateDemoMessages({ count: options.demoMessages, end: Date.now(), spanMs: DEMO_SPAN_MS }));
+    log(`Stored ${written.messages} demo messages in ${Math.round(performance.now() - started)} ms.`);
   }
-  const traffic = new DemoTraffic(ingest, options.demoRate);
+  const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   return {
     kind: "embedded",
+    messageStore: messages,
     sessions: new EmbeddedSessionStore(db),
     users: new EmbeddedUserStore(db),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry),
     clusterConfig: new EmbeddedClusterConfigStore(db),
+    search: new EmbeddedSearch(db, messages),
     close() {
       traffic.stop();
       db.close();

@@ -1,4 +1,6 @@
 import type { Database } from "./database.ts";
+import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
+import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -28,11 +30,15 @@ const STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS streams (
      id VARCHAR PRIMARY KEY, title VARCHAR NOT NULL, description VARCHAR NOT NULL, is_default BOOLEAN NOT NULL,
      disabled BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS messages (
-     _id VARCHAR NOT NULL, timestamp TIMESTAMP NOT NULL, source VARCHAR NOT NULL, message VARCHAR NOT NULL,
-     level INTEGER, facility VARCHAR, streams VARCHAR[] NOT NULL, fields JSON)`,
+  // Added by the message store (index sets, routing); databases from before get them with their defaults.
+  `ALTER TABLE streams ADD COLUMN IF NOT EXISTS index_set_id VARCHAR`,
+  `ALTER TABLE streams ADD COLUMN IF NOT EXISTS remove_matches_from_default_stream BOOLEAN DEFAULT false`,
+  `ALTER TABLE streams ADD COLUMN IF NOT EXISTS matching_type VARCHAR DEFAULT 'AND'`,
+  ...MESSAGE_STORE_STATEMENTS,
+  ...SEARCH_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {
+  await migrateMessageStore(db);
   for (const statement of STATEMENTS) await db.run(statement);
 }

@@ -29,7 +29,11 @@ export async function seedEntities(db: Database, adminPassword: string): Promise
       );
     }
     for (const stream of SEED_STREAMS) {
-      await connection.run("INSERT INTO streams VALUES (?, ?, ?, ?, false, make_timestamp(?::BIGINT * 1000))", [stream.id, stream.title, stream.description, stream.is_default, now]);
+      await connection.run(
+        `INSERT INTO streams (id, title, description, is_default, disabled, created_at, index_set_id,
+           remove_matches_from_default_stream, matching_type) VALUES (?, ?, ?, ?, false, make_timestamp(?::BIGINT * 1000), ?, ?, ?)`,
+        [stream.id, stream.title, stream.description, stream.is_default, now, stream.index_set_id, stream.remove_matches_from_default_stream, stream.matching_type],
+      );
     }
     await connection.run(
       "INSERT INTO notifications VALUES ('no_input_running', '', 'urgent', make_timestamp(?::BIGINT * 1000), '{}')",

@@ -10,6 +10,18 @@ import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
 import type { Startpage, User, UserUpdate } from "./user.ts";
+import type { ExecutionState, Search, SearchJob } from "./search.ts";
+import type {
+  ExportRequest,
+  FieldsRequest,
+  FieldTypeMapping,
+  SuggestRequest,
+  SuggestResponse,
+  UniversalSearchResponse,
+  ValidationRequest,
+  ValidationResponse,
+} from "./search-support.ts";
+import type { TimeRange } from "./timerange.ts";
 import type { Preferences } from "../../shared/preferences.ts";
 
 /** A logged-in session as the backend keeps it. */
@@ -71,6 +83,53 @@ export interface ClusterConfigStore {
   save<C extends ClusterConfigClass>(name: C, value: ClusterConfigValue<C>): Promise<void>;
 }
 
+/** Who searches and which streams they may read (null = every stream). */
+export interface SearchScope {
+  owner: string;
+  readableStreams: readonly string[] | null;
+}
+
+/** A stream as search needs it: id, title and whether it is the default stream. */
+export interface StreamSummary {
+  id: string;
+  title: string;
+  description: string;
+  is_default: boolean;
+  disabled: boolean;
+}
+
+/** Universal search (the legacy search API), by time range. */
+export interface UniversalSearchRequest {
+  query: string;
+  timerange: TimeRange;
+  limit: number;
+  offset: number;
+  /** A Lucene filter; `streams:{id}` restricts to one stream. */
+  filter: string | null;
+  fields: string[] | null;
+  sort: { field: string; order: "ASC" | "DESC" };
+}
+
+/** The search engine: searches and their jobs, validation, fields, completion, message lookup, export. */
+export interface SearchBackend {
+  /** Stores a search; null when a search with that id belongs to someone else. */
+  saveSearch(search: Search, owner: string): Promise<Search | null>;
+  getSearch(id: string): Promise<Search | null>;
+  /** Runs the search; the job is finished when this resolves (Graylog waits up to 60 s too). */
+  execute(search: Search, state: ExecutionState, scope: SearchScope): Promise<SearchJob>;
+  job(jobId: string, owner: string): Promise<SearchJob | null>;
+  validate(request: ValidationRequest, scope: SearchScope): Promise<ValidationResponse>;
+  fields(request: FieldsRequest, scope: SearchScope): Promise<FieldTypeMapping[]>;
+  suggest(request: SuggestRequest, scope: SearchScope): Promise<SuggestResponse>;
+  /** A stored message with the streams it belongs to (for the permission check). */
+  message(index: string, id: string): Promise<{ message: Record<string, unknown>; index: string; streams: string[] } | null>;
+  universal(request: UniversalSearchRequest, scope: SearchScope): Promise<UniversalSearchResponse>;
+  /** CSV of the matching messages, streamed as it is read (never held in memory). */
+  exportCsv(request: ExportRequest, scope: SearchScope): ReadableStream<Uint8Array>;
+  universalCsv(request: UniversalSearchRequest, scope: SearchScope): ReadableStream<Uint8Array>;
+  streams(): Promise<StreamSummary[]>;
+}
+
 export interface Backend {
   readonly kind: "embedded" | "proxy";
   sessions: SessionStore;
@@ -79,5 +138,6 @@ export interface Backend {
   entityListPreferences: EntityListPreferenceStore;
   system: SystemStore;
   clusterConfig: ClusterConfigStore;
+  search: SearchBackend;
   close(): Promise<void>;
 }

@@ -61,27 +61,27 @@ const queries: Record<string, Record<string, string>> = {
   "field:value 1d count": {
     a: `SELECT count(*) FROM a WHERE ${day} AND f_http_status = 500`,
     b: `SELECT count(*) FROM b WHERE ${day} AND fields['http_status'] = '500'`,
-    c: `SELECT count(*) FROM c WHERE ${day} AND fields->>'$.http_status' = '500'`,
+    c: `SELECT count(*) FROM c WHERE ${day} AND (fields->>'$.http_status') = '500'`,
   },
   "range 1d count": {
     a: `SELECT count(*) FROM a WHERE ${day} AND f_response_time_ms >= 1000`,
     b: `SELECT count(*) FROM b WHERE ${day} AND TRY_CAST(fields['response_time_ms'] AS BIGINT) >= 1000`,
-    c: `SELECT count(*) FROM c WHERE ${day} AND TRY_CAST(fields->>'$.response_time_ms' AS BIGINT) >= 1000`,
+    c: `SELECT count(*) FROM c WHERE ${day} AND TRY_CAST((fields->>'$.response_time_ms') AS BIGINT) >= 1000`,
   },
   "top15 path 7d": {
     a: `SELECT f_http_path, count(*) n FROM a WHERE ${week} AND f_http_path IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 15`,
     b: `SELECT fields['http_path'] p, count(*) n FROM b WHERE ${week} AND p IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 15`,
-    c: `SELECT fields->>'$.http_path' p, count(*) n FROM c WHERE ${week} AND p IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 15`,
+    c: `SELECT (fields->>'$.http_path') p, count(*) n FROM c WHERE ${week} AND p IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 15`,
   },
   "newest150 status=500 7d": {
     a: `SELECT * FROM a WHERE ${week} AND f_http_status = 500 ORDER BY timestamp DESC LIMIT 150`,
     b: `SELECT * FROM b WHERE ${week} AND fields['http_status'] = '500' ORDER BY timestamp DESC LIMIT 150`,
-    c: `SELECT * FROM c WHERE ${week} AND fields->>'$.http_status' = '500' ORDER BY timestamp DESC LIMIT 150`,
+    c: `SELECT * FROM c WHERE ${week} AND (fields->>'$.http_status') = '500' ORDER BY timestamp DESC LIMIT 150`,
   },
   "exists exception 7d": {
     a: `SELECT count(*) FROM a WHERE ${week} AND f_exception_class IS NOT NULL`,
     b: `SELECT count(*) FROM b WHERE ${week} AND fields['exception_class'] IS NOT NULL`,
-    c: `SELECT count(*) FROM c WHERE ${week} AND fields->>'$.exception_class' IS NOT NULL`,
+    c: `SELECT count(*) FROM c WHERE ${week} AND (fields->>'$.exception_class') IS NOT NULL`,
   },
   "term refused 1d count": {
     a: `SELECT count(*) FROM a WHERE ${day} AND list_contains(tokens, 'refused')`,
@@ -99,7 +99,7 @@ for (const [name, byDesign] of Object.entries(queries)) {
   console.log(row.join("  "));
 }
 for (const t of ["a", "b", "c"]) {
-  const r = await (await con.runAndReadAll(`SELECT sum(compressed_size) FROM pragma_storage_info('${t}')`)).getRows();
+  const r = await (await con.runAndReadAll(`SELECT count(DISTINCT block_id) * 262144 FROM pragma_storage_info('${t}') WHERE persistent`)).getRows();
   console.log(t, "bytes", r[0][0]);
 }
 con.closeSync(); inst.closeSync();

@@ -44,5 +44,12 @@ export interface FieldCatalog {
  * for ingest and for query terms, so both sides agree.
  */
 export function analyze(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu) ?? [];
+  return text.toLowerCase().match(TOKEN) ?? [];
+}
+
+const TOKEN = /[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu;
+
+/** The tokens of `text` with where they stand in it (for highlighting), lower-cased like `analyze`. */
+export function tokenSpans(text: string): { token: string; start: number; length: number }[] {
+  return [...text.matchAll(TOKEN)].map((match) => ({ token: match[0].toLowerCase(), start: match.index, length: match[0].length }));
 }

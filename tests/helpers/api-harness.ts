@@ -29,7 +29,7 @@ export interface CallOptions {
 export interface ApiAnswer {
   status: number;
   headers: Headers;
-  /** The parsed JSON body, or null when the body is empty. */
+  /** The parsed JSON body, the text of any other body (e.g. CSV), or null when the body is empty. */
   body: unknown;
 }
 
@@ -80,7 +80,8 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+      const json = /json/.test(response.headers.get("Content-Type") ?? "");
+      return { status: response.status, headers: response.headers, body: text ? (json ? JSON.parse(text) : text) : null };
     },
     async login(username, password) {
       const answer = await harness.call("POST", "/system/sessions", { body: { username, password }, cookie: null });

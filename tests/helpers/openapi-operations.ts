@@ -10,6 +10,8 @@ export interface Operation {
   key: string;
   access: string | undefined;
   responses: string[];
+  /** Whether a 403 answer may be MissingStreamPermission (the operation searches streams). */
+  streamScoped: boolean;
   hasBody: boolean;
 }
 
@@ -32,6 +34,7 @@ export async function listOperations(api: OpenAPIHono): Promise<Operation[]> {
         key: `${upper} ${path}`,
         access: operation["x-sluice-access"],
         responses: Object.keys(operation.responses ?? {}),
+        streamScoped: JSON.stringify(operation.responses?.["403"] ?? "").includes("MissingStreamPermission"),
         hasBody: operation.requestBody !== undefined,
       };
     })

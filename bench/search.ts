@@ -1,0 +1,334 @@
+/**
+ * `deno task bench:search [--sizes 1000000,10000000] [--runs 7]`: generates messages into a temporary database,
+ * reports the ingest rate, then times the search page's standard job (150 newest messages + total + an
+ * auto-interval histogram) for each query kind over 1 hour, 1 day and 7 days, done by hand-written DuckDB SQL,
+ * beside `rg -c` (or `grep -c`) over the same messages as a text file. Writes bench/RESULTS.md.
+ *
+ * Hook: other runners of the same job (the compiled query through the search API) register in
+ * `STANDARD_JOB_RUNNERS` or are passed to `benchStandardJobs`; each gets a median column and a ratio to the
+ * hand-written SQL measured in the same run.
+ */
+import { parseArgs } from "node:util";
+import { generateDemoMessages } from "../fixtures/demo-messages.ts";
+import { Database } from "../mock-backend/database.ts";
+import { MessageStore } from "../mock-backend/message-store.ts";
+import { migrate } from "../mock-backend/schema.ts";
+import { seedEntities } from "../mock-backend/seed.ts";
+import type { StoreFieldCatalog } from "../mock-backend/store/field-registry.ts";
+import { writeResults } from "./results.ts";
+import { round, summarize } from "./stats.ts";
+
+/** One standard job: a Lucene query over [fromMs, toMs) with the histogram interval Graylog's auto would pick. */
+export interface StandardJob {
+  kind: QueryKind;
+  /** The query as a user types it (for runners that compile it). */
+  query: string;
+  fromMs: number;
+  toMs: number;
+  intervalMs: number;
+}
+
+/** Runs one standard job to completion (all three search types) and returns the total hit count. */
+export type StandardJobRunner = (job: StandardJob) => Promise<number>;
+
+/** Named runners compared against the hand-written SQL; the search API adds "ours" here. */
+export const STANDARD_JOB_RUNNERS: Record<string, (store: MessageStore, db: Database) => StandardJobRunner> =
+  {};
+
+export type QueryKind =
+  | "match-all"
+  | "term"
+  | "phrase"
+  | "field:value"
+  | "range"
+  | "wildcard"
+  | "NOT"
+  | "_exists_";
+
+/** Each kind's query text and the WHERE clause a person would write for it against the store's columns. */
+const QUERIES: Record<QueryKind, { query: string; where: (catalog: StoreFieldCatalog) => string }> = {
+  "match-all": { query: "*", where: () => "true" },
+  term: { query: "failed", where: () => "list_contains(message_tokens, 'failed')" },
+  phrase: {
+    query: '"connection refused"',
+    where: () =>
+      "list_contains(message_tokens, 'connection') AND list_contains(message_tokens, 'refused') AND message ILIKE '%connection refused%'",
+  },
+  "field:value": { query: "http_status:500", where: (c) => `${col(c, "http_status")} = 500` },
+  range: {
+    query: "response_time_ms:[1000 TO 5000]",
+    where: (c) => `${col(c, "response_time_ms")} BETWEEN 1000 AND 5000`,
+  },
+  wildcard: {
+    query: "refus*",
+    where: () => "len(list_filter(message_tokens, t -> starts_with(t, 'refus'))) > 0",
+  },
+  NOT: { query: "NOT http_method:GET", where: (c) => `coalesce(${col(c, "http_method")} <> 'GET', true)` },
+  _exists_: { query: "_exists_:exception_class", where: (c) => `${col(c, "exception_class")} IS NOT NULL` },
+};
+
+const RANGES: { label: string; ms: number; intervalMs: number }[] = [
+  { label: "1 hour", ms: 3600_000, intervalMs: 60_000 },
+  { label: "1 day", ms: 86_400_000, intervalMs: 30 * 60_000 },
+  { label: "7 days", ms: 7 * 86_400_000, intervalMs: 2 * 3600_000 },
+];
+
+function col(catalog: StoreFieldCatalog, name: string): string {
+  const field = catalog.field(name);
+  if (!field) throw new Error(`The generated data has no field ${name}`);
+  return field.valueSql;
+}
+
+/** The standard job as hand-written SQL: three statements run side by side, as a search job runs its types. */
+export function handWrittenRunner(store: MessageStore, db: Database): StandardJobRunner {
+  return async (job) => {
+    const where = `timestamp >= epoch_ms(${job.fromMs}) AND timestamp < epoch_ms(${job.toMs}) AND (${
+      QUERIES[job.kind].where(store.catalog())
+    })`;
+    const [, total] = await Promise.all([
+      db.all(
+        `SELECT ${store.selectList()} FROM messages WHERE ${where} ORDER BY timestamp DESC, gl2_message_id DESC LIMIT 150`,
+      ),
+      db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${where}`),
+      db.all(
+        `SELECT time_bucket(INTERVAL ${
+          job.intervalMs / 1000
+        } SECOND, timestamp) AS bucket, count(*) AS n FROM messages WHERE ${where} GROUP BY 1 ORDER BY 1`,
+      ),
+    ]);
+    return Number(total?.n ?? 0);
+  };
+}
+
+async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+interface JobRow {
+  size: number;
+  kind: QueryKind | string;
+  range: string;
+  hits: number;
+  /** runner name → samples (ms) */
+  samples: Record<string, number[]>;
+}
+
+/** Times every kind × range with every runner (hand-written first), `runs` times after one warm-up. */
+export async function benchStandardJobs(
+  runners: Record<string, StandardJobRunner>,
+  size: number,
+  end: number,
+  runs: number,
+): Promise<JobRow[]> {
+  const rows: JobRow[] = [];
+  for (const range of RANGES) {
+    for (const kind of Object.keys(QUERIES) as QueryKind[]) {
+      const job: StandardJob = {
+        kind,
+        query: QUERIES[kind].query,
+        fromMs: end - range.ms,
+        toMs: end,
+        intervalMs: range.intervalMs,
+      };
+      const row: JobRow = { size, kind, range: range.label, hits: 0, samples: {} };
+      for (const [name, runner] of Object.entries(runners)) {
+        row.hits = await runner(job); // warm-up
+        row.samples[name] = [];
+        for (let i = 0; i < runs; i++) row.samples[name].push((await time(() => runner(job))).ms);
+      }
+      rows.push(row);
+      console.log(
+        `${size} ${range.label.padEnd(7)} ${kind.padEnd(12)} hits ${String(row.hits).padStart(9)}  ${
+          Object.entries(row.samples).map(([name, s]) => `${name} ${round(summarize(s).median)} ms`).join(
+            "  ",
+          )
+        }`,
+      );
+    }
+  }
+  return rows;
+}
+
+async function textScan(
+  path: string,
+  term: string,
+  runs: number,
+): Promise<{ tool: string; samples: number[]; count: number }> {
+  let tool = "rg";
+  try {
+    await new Deno.Command("rg", { args: ["--version"], stdout: "null", stderr: "null" }).output();
+  } catch {
+    tool = "grep"; // same flags: count matching lines, case-insensitive, whole word
+  }
+  const args = ["-c", "-i", "-w", term, path];
+  const samples: number[] = [];
+  let count = 0;
+  for (let i = 0; i <= runs; i++) {
+    const { ms, value } = await time(() => new Deno.Command(tool, { args, stdout: "piped" }).output());
+    count = Number(new TextDecoder().decode(value.stdout).trim());
+    if (i > 0) samples.push(ms);
+  }
+  return { tool, samples, count };
+}
+
+async function benchSize(size: number, runs: number) {
+  const dir = await Deno.makeTempDir({ prefix: "sluice-bench-" });
+  const db = await Database.open({ path: `${dir}/bench.duckdb` });
+  try {
+    await migrate(db);
+    const { identity } = await seedEntities(db, "bench");
+    const store = await MessageStore.open(db, { nodeId: identity.nodeId });
+    const end = Date.UTC(2024, 5, 8);
+    console.log(`Generating and storing ${size} messages over 7 days…`);
+    const ingest = await time(() =>
+      store.ingest(generateDemoMessages({ count: size, end, spanMs: 7 * 86_400_000 }))
+    );
+    const rate = size / (ingest.ms / 1000);
+    console.log(
+      `Ingest: ${Math.round(ingest.ms)} ms, ${Math.round(rate)} messages/s; indices ${
+        store.indices().map((i) => `${i.name}:${i.docCount}`).join(", ")
+      }`,
+    );
+
+    const runners: Record<string, StandardJobRunner> = { "hand-written SQL": handWrittenRunner(store, db) };
+    for (const [name, make] of Object.entries(STANDARD_JOB_RUNNERS)) runners[name] = make(store, db);
+    const jobs = await benchStandardJobs(runners, size, end, runs);
+
+    // Beside the job: a top-values pivot, the field list, fetching one message.
+    const extra: JobRow[] = [];
+    const pivot = handWrittenPivot(store, db);
+    for (const range of RANGES) {
+      const samples: number[] = [];
+      for (let i = 0; i <= runs; i++) {
+        const { ms } = await time(() => pivot(end - range.ms, end));
+        if (i > 0) samples.push(ms);
+      }
+      extra.push({
+        size,
+        kind: "top-15 source pivot",
+        range: range.label,
+        hits: 0,
+        samples: { "hand-written SQL": samples },
+      });
+    }
+    const fieldList: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      fieldList.push(
+        (await time(() =>
+          Promise.resolve(
+            store.catalog({ from: end - 86_400_000, to: end, streams: ["000000000000000000000001"] })
+              .listed(),
+          )
+        )).ms,
+      );
+    }
+    extra.push({
+      size,
+      kind: "field list (streams, range)",
+      range: "1 day",
+      hits: store.catalog().fields().length,
+      samples: { "hand-written SQL": fieldList },
+    });
+    const some = await db.first<{ index_name: string; _id: string }>(
+      `SELECT index_name, _id FROM messages LIMIT 1 OFFSET ${Math.floor(size / 2)}`,
+    );
+    const fetch: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      fetch.push((await time(() => store.getMessage(some!.index_name, some!._id))).ms);
+    }
+    extra.push({
+      size,
+      kind: "message by index and id",
+      range: "-",
+      hits: 1,
+      samples: { "hand-written SQL": fetch },
+    });
+
+    const textPath = `${dir}/messages.txt`;
+    await store.exportText(textPath);
+    const scan = await textScan(textPath, "failed", runs);
+    console.log(
+      `${scan.tool} -c over ${size} lines: ${round(summarize(scan.samples).median)} ms (${scan.count} lines)`,
+    );
+    return { size, rate, ingestMs: ingest.ms, jobs, extra, scan, runnerNames: Object.keys(runners) };
+  } finally {
+    db.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function handWrittenPivot(store: MessageStore, db: Database) {
+  return (fromMs: number, toMs: number) =>
+    db.all(
+      `SELECT source, count(*) AS n FROM messages WHERE timestamp >= epoch_ms(${fromMs}) AND timestamp < epoch_ms(${toMs})
+            GROUP BY source ORDER BY n DESC LIMIT 15`,
+    );
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { sizes: { type: "string" }, runs: { type: "string" } },
+  });
+  const sizes = (values.sizes ?? "1000000").split(",").map(Number);
+  const runs = Number(values.runs ?? 7);
+  const results = [];
+  for (const size of sizes) results.push(await benchSize(size, runs));
+  const names = results[0].runnerNames;
+  const header = [
+    "messages",
+    "job",
+    "range",
+    "hits",
+    ...names.flatMap((name) => [`${name} median ms`, `${name} p95 ms`]),
+    ...names.slice(1).map((name) => `${name} ÷ SQL`),
+  ];
+  const rows: string[][] = [];
+  for (const result of results) {
+    rows.push([
+      String(result.size),
+      "ingest (generate + store)",
+      "-",
+      String(result.size),
+      `${Math.round(result.rate)} msg/s`,
+      `${Math.round(result.ingestMs)} ms total`,
+      ...names.slice(1).flatMap(() => ["", ""]),
+      ...names.slice(1).map(() => ""),
+    ]);
+    for (const row of [...result.jobs, ...result.extra]) {
+      const stats = names.map((name) => row.samples[name] ? summarize(row.samples[name]) : null);
+      rows.push([
+        String(row.size),
+        row.kind,
+        row.range,
+        String(row.hits),
+        ...stats.flatMap((s) => (s ? [String(round(s.median)), String(round(s.p95))] : ["", ""])),
+        ...stats.slice(1).map((s) => (s && stats[0] ? String(round(s.median / stats[0].median, 2)) : "")),
+      ]);
+    }
+    const scan = summarize(result.scan.samples);
+    rows.push([
+      String(result.size),
+      `${result.scan.tool} -c -i -w failed (text file, full scan)`,
+      "all",
+      String(result.scan.count),
+      String(round(scan.median)),
+      String(round(scan.p95)),
+      ...names.slice(1).flatMap(() => ["", ""]),
+      ...names.slice(1).map(() => ""),
+    ]);
+  }
+  const tool = results[0].scan.tool;
+  await writeResults(
+    "Search (store, hand-written SQL)",
+    header,
+    rows,
+    `Generated demo messages (fixed seed) over 7 days in a file database, 2 DuckDB threads; each job = newest 150 + count + ` +
+      `auto-interval histogram run side by side; ${runs} runs after a warm-up.${
+        tool === "grep" ? " rg is not installed here: the text reference is grep -c." : ""
+      }`,
+  );
+  console.log("Wrote bench/RESULTS.md");
+}

@@ -1,0 +1,619 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { SEED_INDEX_SETS, SEED_STREAMS } from "../fixtures/seed-streams.ts";
+import type { Database } from "./database.ts";
+import type { MetricRegistry } from "./metric-registry.ts";
+import { analyze, type FieldType, type StoredField } from "./search/field-catalog.ts";
+import {
+  ALWAYS_PRESENT,
+  coerce,
+  columnNameFor,
+  type ExtraField,
+  HOT_FIELDS,
+  inferType,
+  RESERVED_NAMES,
+  SQL_TYPES,
+  storedExtraField,
+  StoreFieldCatalog,
+} from "./store/field-registry.ts";
+import type { FieldValue, IncomingMessage } from "./store/incoming-message.ts";
+import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
+import { quoteIdentifier } from "./store/sql-identifier.ts";
+import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
+import { UlidFactory } from "./store/ulid.ts";
+
+export type { IncomingMessage } from "./store/incoming-message.ts";
+export type { IndexInfo, IndexSet } from "./store/index-sets.ts";
+export type { RoutedStream } from "./store/stream-router.ts";
+
+export interface MessageStoreOptions {
+  /** This node's id (`gl2_source_node`). */
+  nodeId: string;
+  /** Throughput meters to mark (input when a batch is accepted, output when it is written). */
+  registry?: MetricRegistry;
+  /** Messages per insert. Batches of at least one row group (122,880 rows) are written straight to the file. */
+  batchSize?: number;
+  /** Overrides every index set's rotation (tests). */
+  maxDocsPerIndex?: number;
+}
+
+export interface IngestResult {
+  /** Messages accepted. */
+  messages: number;
+  /** Rows written (a message routed to streams of two index sets is written to both). */
+  rows: number;
+  /** Field values dropped because they did not fit their field's type (Elasticsearch would reject them). */
+  fieldConflicts: number;
+}
+
+/** Restricts the field catalog to fields seen in messages of these streams and this time range. */
+export interface CatalogScope {
+  streams?: readonly string[];
+  /** UTC ms, inclusive. */
+  from?: number;
+  to?: number;
+}
+
+/** A message as the API shows it: Graylog's field names, `timestamp` as ISO text, plus its index. */
+export interface StoredMessage {
+  index: string;
+  fields: Record<string, unknown>;
+}
+
+const DEFAULT_BATCH = 150_000;
+const IMPORT_INPUT_ID = "000000000000000000000000";
+
+/**
+ * The message store: messages in indices of index sets, routed to streams by their rules at ingest, with
+ * typed columns for every field (see store/message-schema.ts for the design and its measurements).
+ *
+ * Batches go to DuckDB as a temporary NDJSON file read by `read_ndjson`: measured 3–4× faster than bound
+ * parameters or columnar JSON, and the row appender of @duckdb/node-api under Deno stalled for minutes
+ * (276 s for 50k rows in bench/measure/insert-paths.ts). The next batch is prepared while one is inserted.
+ */
+export class MessageStore {
+  private router!: StreamRouter;
+  private rotation!: IndexRotation;
+  private readonly indexSets = new Map<string, IndexSet>();
+  private readonly extras = new Map<string, ExtraField>();
+  /** index name → field → stream ids */
+  private readonly presence = new Map<string, Map<string, Set<string>>>();
+  private readonly ulids = new UlidFactory();
+  private catalogCache: StoreFieldCatalog | null = null;
+
+  private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {}
+
+  /** Opens the store on a migrated database; on its first open, seeds the index sets and stream rules. */
+  static async open(db: Database, options: MessageStoreOptions): Promise<MessageStore> {
+    const store = new MessageStore(db, options);
+    await store.seed();
+    await store.load();
+    return store;
+  }
+
+  /** Re-reads streams and their rules (after streams were edited). */
+  async reloadStreams(): Promise<void> {
+    const streams = await this.db.all<{
+      id: string;
+      title: string;
+      is_default: boolean;
+      disabled: boolean;
+      index_set_id: string | null;
+      remove_matches_from_default_stream: boolean | null;
+      matching_type: string | null;
+    }>("SELECT * FROM streams ORDER BY created_at, id");
+    const rules = await this.db.all<
+      {
+        id: string;
+        stream_id: string;
+        field: string;
+        type: number;
+        value: string;
+        inverted: boolean;
+        description: string;
+      }
+    >(
+      "SELECT * FROM stream_rules ORDER BY id",
+    );
+    const defaultSet = [...this.indexSets.values()].find((set) => set.isDefault)!;
+    const routed: RoutedStream[] = streams.map((stream) => ({
+      id: stream.id,
+      title: stream.title,
+      isDefault: stream.is_default,
+      disabled: stream.disabled,
+      indexSetId: stream.index_set_id && this.indexSets.has(stream.index_set_id)
+        ? stream.index_set_id
+        : defaultSet.id,
+      removeMatchesFromDefaultStream: stream.remove_matches_from_default_stream ?? false,
+      matchingType: stream.matching_type === "OR" ? "OR" : "AND",
+      rules: rules.filter((rule) => rule.stream_id === stream.id).map((rule) => ({
+        ...rule,
+        type: streamRuleType(rule.type),
+      })),
+    }));
+    this.router = new StreamRouter(routed);
+  }
+
+  /**
+   * Stores `messages` (expected in time order; each batch is sorted, since zone maps on `timestamp` prune only
+   * when rows arrive in time order). A message is never lost for a field of the wrong type: that value is
+   * dropped and counted.
+   */
+  ingest(messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>): Promise<IngestResult> {
+    // One ingest at a time: a batch may add a column that the next batch's rows already use.
+    const run = this.ingesting.then(() => this.ingestNow(messages));
+    this.ingesting = run.catch(() => {});
+    return run;
+  }
+
+  private ingesting: Promise<unknown> = Promise.resolve();
+
+  private async ingestNow(
+    messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>,
+  ): Promise<IngestResult> {
+    const result: IngestResult = { messages: 0, rows: 0, fieldConflicts: 0 };
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
+    let batch: IncomingMessage[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const prepared = await this.prepare(batch, result);
+      batch = [];
+      await writing; // one insert at a time; this batch was prepared while the previous one was written
+      writing = this.write(prepared);
+      writing.catch(() => {}); // awaited below; avoid an unhandled rejection while the next batch is prepared
+    };
+    try {
+      for await (const message of messages) {
+        batch.push(message);
+        if (batch.length >= batchSize) await flush();
+      }
+      if (batch.length > 0) await flush();
+      await writing;
+    } catch (error) {
+      await writing.catch(() => {});
+      await this.load(); // in-memory counters may be ahead of what was written
+      throw error;
+    }
+    return result;
+  }
+
+  /** Every field that exists (or only those of `scope`'s streams and time range), for the query compiler. */
+  catalog(scope?: CatalogScope): StoreFieldCatalog {
+    if (!scope || (scope.streams === undefined && scope.from === undefined && scope.to === undefined)) {
+      this.catalogCache ??= this.buildCatalog(null);
+      return this.catalogCache;
+    }
+    const wanted = scope.streams ? new Set(scope.streams) : null;
+    const names = new Set<string>();
+    for (const [indexName, fields] of this.presence) {
+      const index = this.rotation.indices.get(indexName);
+      if (!index || index.beginMs === null || index.endMs === null) continue;
+      if (scope.from !== undefined && index.endMs < scope.from) continue;
+      if (scope.to !== undefined && index.beginMs > scope.to) continue;
+      for (const [field, streams] of fields) {
+        if (!wanted || [...streams].some((stream) => wanted.has(stream))) names.add(field);
+      }
+    }
+    return this.buildCatalog(names);
+  }
+
+  /** A message by index and `_id`, or null. */
+  async getMessage(index: string, id: string): Promise<StoredMessage | null> {
+    const info = this.rotation.indices.get(index);
+    if (!info || info.beginMs === null) return null;
+    // The index's time range lets zone maps skip everything else (neither column prunes by itself).
+    const row = await this.db.first(
+      `SELECT ${this.selectList()} FROM messages
+       WHERE timestamp BETWEEN epoch_ms(?::BIGINT) AND epoch_ms(?::BIGINT) AND index_name = ? AND _id = ? LIMIT 1`,
+      [info.beginMs, info.endMs ?? info.beginMs, index, id],
+    );
+    return row ? this.decodeRow(row) : null;
+  }
+
+  /** How many rows lie in [from, to] (UTC ms, either end open), optionally only of `streams`. */
+  async count(scope: CatalogScope = {}): Promise<number> {
+    const where: string[] = [];
+    const params: (number | string[])[] = [];
+    if (scope.from !== undefined) (where.push("timestamp >= epoch_ms(?::BIGINT)"), params.push(scope.from));
+    if (scope.to !== undefined) (where.push("timestamp <= epoch_ms(?::BIGINT)"), params.push(scope.to));
+    if (scope.streams) (where.push("list_has_any(streams, ?::VARCHAR[])"), params.push([...scope.streams]));
+    const row = await this.db.first<{ n: bigint }>(
+      `SELECT count(*) AS n FROM messages${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`,
+      params.map((param) => (Array.isArray(param) ? JSON.stringify(param) : param)),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Writes every message text, in time order, one per line (newlines flattened): a plain-text copy for `rg`/`grep`. */
+  async exportText(path: string): Promise<void> {
+    await this.db.run(
+      `COPY (SELECT replace(replace(message, chr(10), ' '), chr(13), ' ') FROM messages ORDER BY timestamp)
+       TO '${path.replaceAll("'", "''")}' (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER chr(1))`,
+    );
+  }
+
+  /** Indices with their ranges, by index set and number. */
+  indices(): IndexInfo[] {
+    return [...this.rotation.indices.values()].sort((a, b) =>
+      a.indexSetId.localeCompare(b.indexSetId) || a.number - b.number
+    );
+  }
+
+  /** The streams messages are routed to, with their rules. */
+  streams(): readonly RoutedStream[] {
+    return this.router.streams;
+  }
+
+  listIndexSets(): IndexSet[] {
+    return [...this.indexSets.values()];
+  }
+
+  /** The columns a result row needs, in the order `decodeRow` reads them (token lists left out). */
+  selectList(): string {
+    return "* EXCLUDE (message_tokens, full_message_tokens)";
+  }
+
+  /** A `messages` row (as Database.all returns it) as the message map of a search result. */
+  decodeRow(row: Record<string, unknown>): StoredMessage {
+    const fields: Record<string, unknown> = {};
+    const byColumn = this.extraByColumn();
+    for (const [column, value] of Object.entries(row)) {
+      if (value === null || value === undefined || column === "index_name" || column.endsWith("_tokens")) {
+        continue;
+      }
+      const name = column.startsWith("f_") ? byColumn.get(column)?.name : column;
+      if (name === undefined) continue;
+      fields[name] = value instanceof Date
+        ? value.toISOString()
+        : typeof value === "bigint"
+        ? Number(value)
+        : value;
+    }
+    return { index: String(row.index_name), fields };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+
+  private extraColumns: Map<string, ExtraField> | null = null;
+  private extraByColumn(): Map<string, ExtraField> {
+    this.extraColumns ??= new Map([...this.extras.values()].map((field) => [field.column, field]));
+    return this.extraColumns;
+  }
+
+  private buildCatalog(present: Set<string> | null): StoreFieldCatalog {
+    const fields: StoredField[] = [];
+    const everywhere = present ??
+      new Set([...this.presence.values()].flatMap((fields) => [...fields.keys()]));
+    for (const field of Object.values(HOT_FIELDS)) {
+      if (field.name === "_id" || ALWAYS_PRESENT.includes(field.name) || everywhere.has(field.name)) {
+        fields.push(field);
+      }
+    }
+    for (const extra of this.extras.values()) {
+      if (everywhere.has(extra.name)) fields.push(storedExtraField(extra));
+    }
+    return new StoreFieldCatalog(fields);
+  }
+
+  private async seed(): Promise<void> {
+    const existing = await this.db.first<{ n: bigint }>("SELECT count(*) AS n FROM index_sets");
+    if (Number(existing?.n ?? 0) > 0) return;
+    await this.db.transaction(async (connection) => {
+      for (const set of SEED_INDEX_SETS) {
+        await connection.run(
+          "INSERT INTO index_sets VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)",
+          [set.id, set.title, set.description, set.index_prefix, set.is_default, set.max_docs_per_index],
+        );
+      }
+      for (const stream of SEED_STREAMS) {
+        await connection.run(
+          `UPDATE streams SET index_set_id = ?, remove_matches_from_default_stream = ?, matching_type = ? WHERE id = ?`,
+          [stream.index_set_id, stream.remove_matches_from_default_stream, stream.matching_type, stream.id],
+        );
+        for (const rule of stream.rules) {
+          await connection.run("INSERT OR IGNORE INTO stream_rules VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            rule.id,
+            stream.id,
+            rule.field,
+            rule.type,
+            rule.value,
+            rule.inverted,
+            rule.description,
+          ]);
+        }
+      }
+    });
+  }
+
+  private async load(): Promise<void> {
+    this.indexSets.clear();
+    for (
+      const set of await this.db.all<
+        {
+          id: string;
+          title: string;
+          description: string;
+          index_prefix: string;
+          is_default: boolean;
+          max_docs_per_index: bigint;
+        }
+      >("SELECT * FROM index_sets")
+    ) {
+      this.indexSets.set(set.id, {
+        id: set.id,
+        title: set.title,
+        description: set.description,
+        indexPrefix: set.index_prefix,
+        isDefault: set.is_default,
+        maxDocsPerIndex: this.options.maxDocsPerIndex ?? Number(set.max_docs_per_index),
+      });
+    }
+    const indices = new Map<string, IndexInfo>();
+    for (
+      const index of await this.db.all<
+        {
+          name: string;
+          index_set_id: string;
+          number: number;
+          doc_count: bigint;
+          begin_ms: bigint | null;
+          end_ms: bigint | null;
+        }
+      >("SELECT * FROM indices")
+    ) {
+      indices.set(index.name, {
+        name: index.name,
+        indexSetId: index.index_set_id,
+        number: index.number,
+        docCount: Number(index.doc_count),
+        beginMs: index.begin_ms === null ? null : Number(index.begin_ms),
+        endMs: index.end_ms === null ? null : Number(index.end_ms),
+      });
+    }
+    this.rotation = new IndexRotation(this.indexSets, indices);
+    this.extras.clear();
+    for (
+      const field of await this.db.all<{ name: string; column_name: string; type: FieldType }>(
+        "SELECT * FROM message_fields",
+      )
+    ) {
+      this.extras.set(field.name, { name: field.name, column: field.column_name, type: field.type });
+    }
+    this.presence.clear();
+    for (
+      const row of await this.db.all<{ index_name: string; field: string; stream_id: string }>(
+        "SELECT * FROM field_presence",
+      )
+    ) {
+      this.markPresent(row.index_name, row.field, row.stream_id);
+    }
+    this.extraColumns = null;
+    this.catalogCache = null;
+    await this.reloadStreams();
+  }
+
+  private markPresent(index: string, field: string, stream: string): boolean {
+    let fields = this.presence.get(index);
+    if (!fields) this.presence.set(index, fields = new Map());
+    let streams = fields.get(field);
+    if (!streams) fields.set(field, streams = new Set());
+    if (streams.has(stream)) return false;
+    streams.add(stream);
+    return true;
+  }
+
+  /** Routes, assigns indices and ids, types fields and serialises one batch (no I/O but the temp file). */
+  private async prepare(batch: IncomingMessage[], result: IngestResult): Promise<PreparedBatch> {
+    this.options.registry?.input.mark(batch.length);
+    if (!isSorted(batch)) batch = [...batch].sort((a, b) => a.timestamp - b.timestamp);
+    const receivedAt = Date.now();
+    const lines: string[] = [];
+    const newFields: ExtraField[] = [];
+    const widened: ExtraField[] = [];
+    const batchColumns = new Map<string, ExtraField>();
+    const newPresence: [string, string, string][] = [];
+    const touched = new Map<string, IndexInfo>();
+    const seenShapes = new Set<string>();
+    const takenColumns = new Set([...this.extras.values()].map((field) => field.column));
+    for (const message of batch) {
+      const streams = this.router.route(message);
+      const row: Record<string, unknown> = {
+        _id: message.id ?? crypto.randomUUID(),
+        ts: message.timestamp,
+        source: message.source,
+        message: message.message,
+        message_tokens: analyze(message.message),
+        streams,
+        gl2_message_id: this.ulids.next(receivedAt),
+      };
+      if (message.inputId !== undefined) row.gl2_source_input = message.inputId;
+      const present: string[] = [];
+      let size = message.message.length + message.source.length;
+      if (message.fullMessage !== undefined) {
+        row.full_message = message.fullMessage;
+        row.full_message_tokens = analyze(message.fullMessage);
+        size += message.fullMessage.length;
+        present.push("full_message");
+      }
+      if (message.level !== undefined) (row.level = message.level, present.push("level"));
+      if (message.facility !== undefined) {
+        (row.facility = message.facility, present.push("facility"), size += message.facility.length);
+      }
+      if (message.remoteIp !== undefined) {
+        (row.gl2_remote_ip = message.remoteIp, present.push("gl2_remote_ip"));
+      }
+      if (message.inputId !== undefined) present.push("gl2_source_input");
+      if (message.fields) {
+        for (const name in message.fields) {
+          const raw = message.fields[name] as FieldValue | null | undefined;
+          if (raw === null || raw === undefined || RESERVED_NAMES.has(name)) continue;
+          let field = this.extras.get(name);
+          if (!field) {
+            field = { name, column: columnNameFor(name, takenColumns), type: inferType(name, raw) };
+            takenColumns.add(field.column);
+            this.extras.set(name, field);
+            newFields.push(field);
+            this.extraColumns = null;
+          }
+          const coerced = coerce(field.type, raw);
+          if (coerced.kind === "reject") {
+            result.fieldConflicts++;
+            continue;
+          }
+          if (coerced.kind === "widen") {
+            field.type = coerced.to;
+            if (!newFields.includes(field)) widened.push(field);
+          }
+          row[field.column] = coerced.value;
+          batchColumns.set(field.column, field);
+          present.push(name);
+          size += name.length + String(coerced.value).length;
+        }
+      }
+      row.size = size;
+      const indexSetIds = new Set<string>();
+      for (const stream of streams) {
+        indexSetIds.add(this.router.indexSetOf(stream) ?? this.defaultIndexSetId());
+      }
+      for (const setId of indexSetIds) {
+        const index = this.rotation.take(setId, message.timestamp);
+        touched.set(index.name, index);
+        row.index_name = index.name;
+        lines.push(JSON.stringify(row));
+        result.rows++;
+        const shape = `${index.name}\u0000${streams.join(",")}\u0000${present.join(",")}`;
+        if (seenShapes.has(shape)) continue;
+        seenShapes.add(shape);
+        for (const field of present) {
+          for (const stream of streams) {
+            if (this.markPresent(index.name, field, stream)) newPresence.push([index.name, field, stream]);
+          }
+        }
+      }
+      result.messages++;
+    }
+    if (newFields.length > 0 || widened.length > 0 || newPresence.length > 0) this.catalogCache = null;
+    const path = await Deno.makeTempFile({ prefix: "sluice-ingest-", suffix: ".ndjson" });
+    await Deno.writeTextFile(path, lines.join("\n"));
+    return {
+      path,
+      count: batch.length,
+      receivedAt,
+      columns: [...batchColumns.values()].map((field) => ({ ...field })),
+      newFields: newFields.map((field) => ({ ...field })),
+      widened: widened.map((field) => ({ ...field })),
+      newPresence,
+      indices: [...touched.values()].map((index) => ({ ...index })),
+    };
+  }
+
+  private defaultIndexSetId(): string {
+    return [...this.indexSets.values()].find((set) => set.isDefault)!.id;
+  }
+
+  /** Adds new columns, inserts the batch and records indices, fields and presence, all in one transaction. */
+  private async write(batch: PreparedBatch): Promise<void> {
+    try {
+      await this.db.transaction(async (connection) => {
+        for (const field of batch.newFields) {
+          await connection.run(
+            `ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${quoteIdentifier(field.column)} ${
+              SQL_TYPES[field.type]
+            }`,
+          );
+          await connection.run(
+            "INSERT INTO message_fields VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
+            [field.name, field.column, field.type],
+          );
+        }
+        for (const field of batch.widened) {
+          await connection.run(
+            `ALTER TABLE messages ALTER COLUMN ${quoteIdentifier(field.column)} SET DATA TYPE ${
+              SQL_TYPES[field.type]
+            }`,
+          );
+          await connection.run("UPDATE message_fields SET type = ? WHERE name = ?", [field.type, field.name]);
+        }
+        await insertBatch(connection, batch, this.options.nodeId);
+        for (const index of batch.indices) {
+          await connection.run(
+            `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
+             ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
+            [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
+          );
+        }
+        for (const [index, field, stream] of batch.newPresence) {
+          await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [
+            index,
+            field,
+            stream,
+          ]);
+        }
+      });
+      this.options.registry?.output.mark(batch.count);
+    } finally {
+      await Deno.remove(batch.path).catch(() => {});
+    }
+  }
+}
+
+interface PreparedBatch {
+  path: string;
+  count: number;
+  /** Receive and processing time of the whole batch (bound once rather than repeated in every row). */
+  receivedAt: number;
+  /** Extra-field columns that occur in this batch, with their types after this batch. */
+  columns: ExtraField[];
+  newFields: ExtraField[];
+  widened: ExtraField[];
+  newPresence: [string, string, string][];
+  indices: IndexInfo[];
+}
+
+const HOT_JSON_COLUMNS: [string, string][] = [
+  ["index_name", "VARCHAR"],
+  ["_id", "VARCHAR"],
+  ["ts", "BIGINT"],
+  ["source", "VARCHAR"],
+  ["message", "VARCHAR"],
+  ["message_tokens", "VARCHAR[]"],
+  ["full_message", "VARCHAR"],
+  ["full_message_tokens", "VARCHAR[]"],
+  ["level", "BIGINT"],
+  ["facility", "VARCHAR"],
+  ["streams", "VARCHAR[]"],
+  ["gl2_message_id", "VARCHAR"],
+  ["gl2_source_input", "VARCHAR"],
+  ["gl2_remote_ip", "VARCHAR"],
+  ["size", "BIGINT"],
+];
+
+async function insertBatch(
+  connection: DuckDBConnection,
+  batch: PreparedBatch,
+  nodeId: string,
+): Promise<void> {
+  const spec = [
+    ...HOT_JSON_COLUMNS,
+    ...batch.columns.map((field) => [field.column, SQL_TYPES[field.type]] as [string, string]),
+  ]
+    .map(([name, type]) => `${quoteIdentifier(name)}: '${type}'`)
+    .join(", ");
+  const extraList = batch.columns.length
+    ? `, ${batch.columns.map((field) => quoteIdentifier(field.column)).join(", ")}`
+    : "";
+  await connection.run(
+    `INSERT INTO messages BY NAME
+     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_tokens, full_message, full_message_tokens,
+       level, facility, streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
+       ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
+       epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
+       size AS gl2_accounted_message_size${extraList}
+     FROM read_ndjson(?, columns = {${spec}}, format = 'newline_delimited')`,
+    [IMPORT_INPUT_ID, nodeId, batch.receivedAt, batch.receivedAt, batch.path],
+  );
+}
+
+function isSorted(batch: IncomingMessage[]): boolean {
+  for (let i = 1; i < batch.length; i++) if (batch[i].timestamp < batch[i - 1].timestamp) return false;
+  return true;
+}

@@ -1,0 +1,134 @@
+import type { SqlParam } from "../../query/mod.ts";
+import { type SqlFragment, trusted } from "../../query/sql-fragment.ts";
+import type { SqlPredicate } from "../search-context.ts";
+import type { LevelOrder, PivotLevel, PivotPlan } from "./pivot-plan.ts";
+
+/**
+ * Buckets a query may return, Elasticsearch's default `search.max_buckets` (7.x): a pivot asking for more fails
+ * with a search type error instead of exhausting memory.
+ */
+export const MAX_BUCKETS = 65_535;
+
+/** A bucket row of the pivot query: its depth, its keys (per key column alias), `n` messages, series `s0…`. */
+export type BucketRow = Record<string, unknown> & { depth: number; n: bigint | number; rn: bigint | number };
+
+/**
+ * One query for the whole pivot. `base` reads each matching message's keys (key columns `k…`, time keys as
+ * bucket starts) and series inputs; `agg` aggregates every prefix of the levels at once with GROUPING SETS
+ * (depth 0 is the grand total, depth d the buckets of the first d levels), all series in every bucket (a parent
+ * level's series rank its buckets; the leaf levels' are the result). Then level by level, `l1 … ln` keep the
+ * buckets whose parent was kept and rank them within their parent with a window function: `values` levels keep
+ * the top `limit` (plus the "(Empty Value)" bucket of messages missing every field), `time` levels keep all.
+ * Every value is a bound parameter; field SQL comes only from the catalog.
+ */
+export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate): SqlFragment {
+  const { levels } = plan;
+  const keyColumns = levels.flatMap((level) => level.columns);
+  const baseColumns = [
+    ...keyColumns.map((column) => sql`${column.sql} AS ${trusted(column.alias)}`),
+    ...plan.inputs.map((input) => sql`${input.sql} AS ${trusted(input.alias)}`),
+    trusted("timestamp AS ts"),
+  ];
+  const where: SqlFragment = { sql: filter.sql, params: filter.params };
+  const base = sql`base AS (SELECT ${join(baseColumns, ", ")} FROM messages WHERE ${where})`;
+
+  const depth = levels.length === 0
+    ? trusted("0")
+    : trusted(`(${levels.map((level) => `(1 - GROUPING(${level.columns[0].alias}))`).join(" + ")})::INTEGER`);
+  const groupingSets = [trusted("()")];
+  for (let d = 1; d <= levels.length; d++) {
+    groupingSets.push(
+      trusted(`(${levels.slice(0, d).flatMap((l) => l.columns.map((c) => c.alias)).join(", ")})`),
+    );
+  }
+  const aggregates = [
+    sql`${depth} AS depth`,
+    ...keyColumns.map((column) => trusted(column.alias)),
+    trusted("count(*) AS n"),
+    ...plan.series.map((series, index) => sql`${series.sql} AS ${trusted(`s${index}`)}`),
+  ];
+  const agg = sql`agg AS (SELECT ${join(aggregates, ", ")} FROM base GROUP BY GROUPING SETS (${
+    join(groupingSets, ", ")
+  }))`;
+
+  const ctes = [base, agg, trusted("l0 AS (SELECT *, 1::BIGINT AS rn FROM agg WHERE depth = 0)")];
+  levels.forEach((level, index) => ctes.push(levelCte(levels, index + 1, level)));
+  const union = levels.map((_, index) => `SELECT * FROM l${index + 1}`).join(" UNION ALL ");
+  const all = union ? `SELECT * FROM l0 UNION ALL ${union}` : "SELECT * FROM l0";
+  return sql`WITH ${join(ctes, ", ")} SELECT * FROM (${trusted(all)}) ORDER BY depth, rn LIMIT ${
+    MAX_BUCKETS + 2
+  }`;
+}
+
+/** Level `d` (1-based): buckets at depth d whose parent is kept, ranked and cut within their parent. */
+function levelCte(levels: PivotLevel[], d: number, level: PivotLevel): SqlFragment {
+  const parentColumns = levels.slice(0, d - 1).flatMap((l) => l.columns.map((c) => c.alias));
+  const own = level.columns.map((c) => c.alias);
+  const parent = d === 1
+    ? ""
+    : ` SEMI JOIN l${d - 1} p ON ${
+      parentColumns.map((c) => `a.${c} IS NOT DISTINCT FROM p.${c}`).join(" AND ")
+    }`;
+  const partition = parentColumns.length
+    ? `PARTITION BY ${parentColumns.map((c) => `a.${c}`).join(", ")} `
+    : "";
+  const allMissing = own.map((c) => `a.${c} IS NULL`).join(" AND ");
+  const anyMissing = own.map((c) => `a.${c} IS NULL`).join(" OR ");
+  if (level.kind === "time") {
+    // Messages without the field are in no histogram bucket; order is applied after gaps are filled.
+    const ranked = `SELECT a.*, row_number() OVER (${partition}ORDER BY a.${
+      own[0]
+    }) AS rn FROM agg a${parent} WHERE a.depth = ${d} AND NOT (${anyMissing})`;
+    return trusted(`l${d} AS (${ranked})`);
+  }
+  // Skipping empty values drops messages missing any field; otherwise those missing every field form the
+  // "(Empty Value)" bucket, ranked after the top keys and not counted against the limit.
+  const keep = level.skipEmptyValues ? `NOT (${anyMissing})` : "TRUE";
+  const other = level.skipEmptyValues ? "FALSE" : `(${allMissing})`;
+  const order = [
+    `CASE WHEN ${other} THEN 1 ELSE 0 END`,
+    ...level.order.map(orderSql),
+    ...own.map((c) => `a.${c} ASC NULLS LAST`),
+  ].join(", ");
+  const ranked =
+    `SELECT a.*, row_number() OVER (${partition}ORDER BY ${order}) AS rn, ${other} AS is_other FROM agg a${parent} WHERE a.depth = ${d} AND ${keep}`;
+  return sql`${trusted(`l${d}`)} AS (SELECT * EXCLUDE (is_other) FROM (${
+    trusted(ranked)
+  }) WHERE rn <= ${level.limit} OR is_other)`;
+}
+
+function orderSql(order: LevelOrder): string {
+  const direction = order.direction === "Ascending" ? "ASC" : "DESC";
+  switch (order.by) {
+    case "key":
+      return order.columns.map((c) => `a.${c} ${direction} NULLS LAST`).join(", ");
+    case "count":
+      return `a.n ${direction}`;
+    case "series":
+      return `a.s${order.index} ${direction} NULLS LAST`;
+  }
+}
+
+function join(parts: SqlFragment[], separator: string): SqlFragment {
+  return { sql: parts.map((part) => part.sql).join(separator), params: parts.flatMap((part) => part.params) };
+}
+
+/**
+ * Like sql-fragment's `sql` tag (fragments pasted, other values bound), but it also pastes the untagged
+ * `{sql, params}` pairs this module assembles (joined lists, the context's filter).
+ */
+function sql(strings: TemplateStringsArray, ...values: (SqlFragment | SqlParam)[]): SqlFragment {
+  let text = strings[0];
+  const params: SqlParam[] = [];
+  values.forEach((value, index) => {
+    if (typeof value === "object" && value !== null) {
+      text += value.sql;
+      params.push(...value.params);
+    } else {
+      text += "?";
+      params.push(value);
+    }
+    text += strings[index + 1];
+  });
+  return { sql: text, params };
+}

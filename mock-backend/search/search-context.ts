@@ -1,0 +1,27 @@
+import type { Database } from "../database.ts";
+import type { MessageStore } from "../message-store.ts";
+import type { SqlParam } from "../query/mod.ts";
+import type { FieldCatalog } from "./field-catalog.ts";
+
+/** A WHERE clause over the `messages` table with its bound parameters (`?` in order). */
+export interface SqlPredicate {
+  sql: string;
+  params: SqlParam[];
+}
+
+/**
+ * Everything a search type needs to run against the message store: the `filter` already restricts time range,
+ * streams and the query (so every search type of a query sees the same messages), plus the catalog to resolve
+ * field names and the resolved time range for time buckets.
+ */
+export interface SearchTypeContext {
+  db: Database;
+  store: MessageStore;
+  catalog: FieldCatalog;
+  filter: SqlPredicate;
+  /** The effective time range, UTC ms inclusive. */
+  from: number;
+  to: number;
+  /** What `now` meant for this search. */
+  now: number;
+}

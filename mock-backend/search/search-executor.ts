@@ -1,0 +1,168 @@
+import type { SearchScope } from "../../api/schemas/backend.ts";
+import type { ExecutionState, QueryResult, Search, SearchError, SearchJob, SearchQuery, SearchType, SearchTypeResult } from "../../api/schemas/search.ts";
+import type { Database } from "../database.ts";
+import type { MessageStore } from "../message-store.ts";
+import { objectId } from "../object-id.ts";
+import { compileQuery, parseQuery, QueryParseError, type QueryNode } from "../query/mod.ts";
+import { executeEvents } from "./events-search-type.ts";
+import type { FieldCatalog } from "./field-catalog.ts";
+import { highlightTerms } from "./highlight.ts";
+import { executeMessages } from "./messages-search-type.ts";
+import { executePivot } from "./pivot/execute-pivot.ts";
+import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
+import { SearchTypeError } from "./search-type-error.ts";
+import { allOf, streamPredicate, timePredicate } from "./stream-predicate.ts";
+import { effectiveTimeRange, resolveTimeRange, TimeRangeError } from "./time-range.ts";
+
+
+interface RunningSearchType {
+  context: SearchTypeContext;
+  query: QueryNode;
+  limit?: number;
+  offset?: number;
+}
+
+type SearchTypeRunner<T extends SearchType> = (searchType: T, running: RunningSearchType) => Promise<SearchTypeResult>;
+
+/** How each search type runs; a new type does not compile until it is listed here. */
+const SEARCH_TYPES: { [K in SearchType["type"]]: SearchTypeRunner<Extract<SearchType, { type: K }>> } = {
+  messages: (searchType, { context, query, limit, offset }) => executeMessages(searchType, context, { limit, offset, highlight: highlightTerms(query) }),
+  pivot: (searchType, { context }) => executePivot(searchType, context),
+  events: (searchType) => executeEvents(searchType),
+};
+
+/**
+ * Runs a search with an execution state (global overrides, kept queries and search types) and answers with
+ * Graylog's job shape. Errors of one query or search type are reported in the job, never thrown.
+ */
+export class SearchExecutor {
+  constructor(private readonly db: Database, private readonly store: MessageStore) {}
+
+  async execute(search: Search, state: ExecutionState, scope: SearchScope, now = Date.now()): Promise<SearchJob> {
+    const override = state.global_override;
+    const queries = search.queries.filter((query) => override.keep_queries.length === 0 || override.keep_queries.includes(query.id));
+    const results: Record<string, QueryResult> = {};
+    const errors: SearchError[] = [];
+    for (const query of queries) {
+      const result = await this.runQuery(query, state, scope, now);
+      results[query.id] = result;
+      errors.push(...result.errors);
+    }
+    return {
+      id: objectId(now),
+      search_id: search.id ?? "",
+      owner: scope.owner,
+      execution: { done: true, cancelled: false, completed_exceptionally: Object.values(results).some((r) => r.state === "FAILED") },
+      results,
+      ...(errors.length > 0 ? { errors } : {}),
+    };
+  }
+
+  private async runQuery(query: SearchQuery, state: ExecutionState, scope: SearchScope, now: number): Promise<QueryResult> {
+    const started = performance.now();
+    const override = state.global_override;
+    const effectiveQuery: SearchQuery = {
+      ...query,
+      timerange: override.timerange ?? query.timerange,
+      query: override.query ?? query.query,
+    };
+    const catalog = this.store.catalog();
+    const searchTypes: Record<string, SearchTypeResult> = {};
+    const errors: SearchError[] = [];
+    let range = { from: now, to: now };
+    try {
+      range = resolveTimeRange(effectiveQuery.timerange, now);
+      const base = this.basePredicate(effectiveQuery, scope, catalog, now, range);
+      const kept = effectiveQuery.search_types.filter((st) => override.keep_search_types.length === 0 || override.keep_search_types.includes(st.id));
+      await Promise.all(kept.map(async (searchType) => {
+        try {
+          const running = this.prepareSearchType(searchType, base, effectiveQuery, scope, catalog, now, range, state);
+          searchTypes[searchType.id] = await (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, running);
+        } catch (error) {
+          errors.push(searchTypeError(error, query.id, searchType.id));
+        }
+      }));
+    } catch (error) {
+      errors.push(queryError(error, query.id));
+    }
+    const failed = errors.some((error) => error.type === "query");
+    return {
+      query: effectiveQuery,
+      execution_stats: { duration: Math.round(performance.now() - started), timestamp: new Date(now).toISOString(), effective_timerange: effectiveTimeRange(range) },
+      search_types: failed ? {} : searchTypes,
+      errors,
+      state: failed ? "FAILED" : "COMPLETED",
+    };
+  }
+
+  /** The query's time range, streams, query string and query_string filter. */
+  private basePredicate(query: SearchQuery, scope: SearchScope, catalog: FieldCatalog, now: number, range: { from: number; to: number }) {
+    const parsed = parseQuery(query.query.query_string, { allowLeadingWildcard: catalog.allowLeadingWildcard });
+    const filterQuery = query.filter?.type === "query_string" ? parseQuery(query.filter.query, { allowLeadingWildcard: catalog.allowLeadingWildcard }) : null;
+    const requested = query.filter?.type === "or" ? query.filter.filters.map((filter) => filter.id) : [];
+    return {
+      parsed,
+      predicate: allOf(
+        timePredicate(range.from, range.to),
+        streamPredicate(requested.length > 0 ? requested : scope.readableStreams),
+        compileQuery(parsed, catalog, { now }),
+        filterQuery ? compileQuery(filterQuery, catalog, { now }) : { sql: "TRUE", params: [] },
+      ),
+    };
+  }
+
+  /** A search type may override the time range, query, streams and filter of its query. */
+  private prepareSearchType(
+    searchType: SearchType,
+    base: { parsed: QueryNode; predicate: SqlPredicate },
+    query: SearchQuery,
+    scope: SearchScope,
+    catalog: FieldCatalog,
+    now: number,
+    queryRange: { from: number; to: number },
+    state: ExecutionState,
+  ): RunningSearchType {
+    const execution = state.global_override.search_types[searchType.id];
+    const limit = execution?.limit ?? state.global_override.limit ?? undefined;
+    const offset = execution?.offset ?? state.global_override.offset ?? undefined;
+    const overridden = searchType.timerange || searchType.query || (searchType.streams && searchType.streams.length > 0) || searchType.filter;
+    if (!overridden) {
+      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset };
+    }
+    const range = searchType.timerange ? resolveTimeRange(searchType.timerange, now) : queryRange;
+    const own = this.basePredicate({
+      ...query,
+      timerange: searchType.timerange ?? query.timerange,
+      filter: searchType.filter ?? (searchType.streams?.length ? { type: "or", filters: searchType.streams.map((id) => ({ type: "stream" as const, id })) } : query.filter),
+    }, scope, catalog, now, range);
+    // A search type's own query narrows its query's query (Graylog combines both).
+    const ownQuery = searchType.query ? parseQuery(searchType.query.query_string, { allowLeadingWildcard: catalog.allowLeadingWildcard }) : null;
+    const predicate = ownQuery ? allOf(own.predicate, compileQuery(ownQuery, catalog, { now })) : own.predicate;
+    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset };
+  }
+
+  private context(catalog: FieldCatalog, filter: SqlPredicate, range: { from: number; to: number }, now: number): SearchTypeContext {
+    return { db: this.db, store: this.store, catalog, filter, from: range.from, to: range.to, now };
+  }
+}
+
+function queryError(error: unknown, queryId: string): SearchError {
+  if (error instanceof QueryParseError) return { type: "query", description: `Couldn't parse the query: ${error.message}`, query_id: queryId };
+  if (error instanceof TimeRangeError) return { type: "query", description: `Invalid time range: ${error.message}`, query_id: queryId };
+  return { type: "query", description: error instanceof Error ? error.message : String(error), query_id: queryId, backtrace: error instanceof Error ? error.stack : undefined };
+}
+
+function searchTypeError(error: unknown, queryId: string, searchTypeId: string): SearchError {
+  if (error instanceof SearchTypeError) return error.toWire(queryId, searchTypeId);
+  if (error instanceof QueryParseError) {
+    return { type: "search_type", description: `Couldn't parse the search type's query: ${error.message}`, query_id: queryId, search_type_id: searchTypeId };
+  }
+  if (error instanceof TimeRangeError) return { type: "search_type", description: error.message, query_id: queryId, search_type_id: searchTypeId };
+  return {
+    type: "search_type",
+    description: error instanceof Error ? error.message : String(error),
+    query_id: queryId,
+    search_type_id: searchTypeId,
+    backtrace: error instanceof Error ? error.stack : undefined,
+  };
+}

@@ -1,0 +1,52 @@
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * Monotonic ULIDs (`gl2_message_id`, the tie-breaker of equal timestamps): 48-bit time, 80 random bits that
+ * count up within one millisecond, so ids sort in the order messages arrived.
+ */
+export class UlidFactory {
+  private lastTime = -1;
+  private readonly random = new Uint8Array(10);
+
+  next(time: number): string {
+    if (time <= this.lastTime) {
+      this.increment();
+      time = this.lastTime;
+    } else {
+      this.lastTime = time;
+      crypto.getRandomValues(this.random);
+      this.random[0] &= 0x7f; // room to count up without overflowing 80 bits
+    }
+    let out = "";
+    let t = time;
+    const timeChars = new Array<string>(10);
+    for (let i = 9; i >= 0; i--) {
+      timeChars[i] = CROCKFORD[t % 32];
+      t = Math.floor(t / 32);
+    }
+    out = timeChars.join("");
+    // 80 bits = 16 base-32 digits, 5 bits at a time from the 10 bytes.
+    let buffer = 0;
+    let bits = 0;
+    for (const byte of this.random) {
+      buffer = (buffer << 8) | byte;
+      bits += 8;
+      while (bits >= 5) {
+        bits -= 5;
+        out += CROCKFORD[(buffer >> bits) & 31];
+      }
+      buffer &= (1 << bits) - 1;
+    }
+    return out;
+  }
+
+  private increment(): void {
+    for (let i = this.random.length - 1; i >= 0; i--) {
+      if (this.random[i] < 255) {
+        this.random[i]++;
+        return;
+      }
+      this.random[i] = 0;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * `deno task import --format <syslog|apache|gelf|raw> [--stream ID] [--year YYYY] FILE…`: imports log files
+ * into the database under SLUICE_DATA_DIR (the server must not be running on it: DuckDB locks the file).
+ */
+import { parseArgs } from "node:util";
+import { mkdirSync } from "node:fs";
+import { databasePath, readSettings } from "../config.ts";
+import { Database } from "../mock-backend/database.ts";
+import { importFiles } from "../mock-backend/import/import-files.ts";
+import { isImportFormat, PARSERS } from "../mock-backend/import/parsers.ts";
+import { MessageStore } from "../mock-backend/message-store.ts";
+import { migrate } from "../mock-backend/schema.ts";
+import { seedEntities } from "../mock-backend/seed.ts";
+
+const USAGE = `Usage: deno task import --format <${
+  Object.keys(PARSERS).join("|")
+}> [--stream ID] [--year YYYY] FILE…`;
+
+function fail(message: string): never {
+  console.error(message);
+  Deno.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  args: Deno.args,
+  options: {
+    format: { type: "string" },
+    stream: { type: "string" },
+    year: { type: "string" },
+    help: { type: "boolean" },
+  },
+  allowPositionals: true,
+});
+if (values.help) (console.log(USAGE), Deno.exit(0));
+if (!values.format || !isImportFormat(values.format)) {
+  fail(`${values.format ? `Unknown format '${values.format}'. ` : ""}${USAGE}`);
+}
+if (positionals.length === 0) fail(`No files given. ${USAGE}`);
+const year = values.year === undefined ? undefined : Number(values.year);
+if (year !== undefined && (!Number.isInteger(year) || year < 1970 || year > 9999)) {
+  fail(`--year must be a year such as 2024, not '${values.year}'`);
+}
+for (const file of positionals) {
+  try {
+    if (!Deno.statSync(file).isFile) fail(`Not a file: ${file}`);
+  } catch {
+    fail(`Cannot read ${file}`);
+  }
+}
+
+const settings = readSettings();
+mkdirSync(settings.dataDir, { recursive: true });
+const path = databasePath(settings);
+let db: Database;
+try {
+  db = await Database.open({ path });
+} catch (error) {
+  const text = String(error instanceof Error ? error.message : error);
+  if (/lock/i.test(text)) {
+    fail(
+      `The database ${path} is in use by another process (is the Sluice server running on it?). DuckDB allows one process per file: stop the server, run the import, then start the server again.`,
+    );
+  }
+  throw error;
+}
+try {
+  await migrate(db);
+  const { identity } = await seedEntities(db, settings.adminPassword);
+  const store = await MessageStore.open(db, { nodeId: identity.nodeId });
+  console.log(`Importing ${positionals.length} file(s) as ${values.format} into ${path}…`);
+  const report = await importFiles(store, {
+    format: values.format,
+    files: positionals,
+    stream: values.stream,
+    year,
+  });
+  for (const file of report.files) {
+    console.log(`  ${file.file}: ${file.read} lines, ${file.rejected} rejected`);
+  }
+  console.log(
+    `Lines read: ${report.read}; stored: ${report.stored}; rejected: ${report.rejected} (${
+      Math.round(report.durationMs)
+    } ms, ${Math.round(report.stored / (report.durationMs / 1000))} messages/s)`,
+  );
+  if (report.fieldConflicts > 0) {
+    console.log(`Field values dropped for not fitting their field's type: ${report.fieldConflicts}`);
+  }
+  for (const reason of report.reasons) {
+    console.log(`  rejected ${reason.count}× ${reason.reason}, e.g.`);
+    for (const example of reason.examples) {
+      console.log(`    ${example.file}:${example.line}: ${example.text}`);
+    }
+  }
+} catch (error) {
+  console.error(`Import failed: ${error instanceof Error ? error.message : error}`);
+  Deno.exitCode = 1;
+} finally {
+  db.close();
+}
