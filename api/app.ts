@@ -11,6 +11,7 @@ import { favoritesApi } from "./routes/favorites.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { systemApi } from "./routes/system.ts";
 import { searchSupportApi } from "./routes/search-support.ts";
+import { streamsApi } from "./routes/streams.ts";
 import { toolsApi } from "./routes/tools.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
@@ -36,6 +37,7 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", toolsApi());
   api.route("/", viewsSearchApi());
   api.route("/", searchSupportApi());
+  api.route("/", streamsApi());
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

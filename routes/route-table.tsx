@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { NotFoundPage } from "../ui/errors/NotFoundPage.tsx";
 import { ApiBrowserPage } from "../ui/pages/ApiBrowserPage.tsx";
@@ -7,6 +7,7 @@ import { StartPage } from "../ui/pages/StartPage.tsx";
 import { WelcomePage } from "../ui/pages/WelcomePage.tsx";
 import { AppGate } from "../ui/shell/AppGate.tsx";
 import { AppLayout } from "../ui/shell/AppLayout.tsx";
+import { LoadingPage } from "../ui/shell/LoadingPage.tsx";
 import { PageRoute } from "../ui/shell/PageRoute.tsx";
 import { RouteErrorPage } from "../ui/shell/RouteErrorPage.tsx";
 import { systemSectionOf } from "../ui/shell/system-sections.ts";
@@ -22,6 +23,12 @@ interface PageEntry {
   permissions?: readonly string[];
 }
 
+// Feature pages load on demand: the login page and the shell do not carry the search page, CodeMirror or charts.
+const SearchPage = lazy(() => import("../ui/search/SearchPage.tsx").then((module) => ({ default: module.SearchPage })));
+const MessagePage = lazy(() => import("../ui/search/MessagePage.tsx").then((module) => ({ default: module.MessagePage })));
+
+const onDemand = (page: ReactNode) => () => <Suspense fallback={<LoadingPage text="Loading…" />}>{page}</Suspense>;
+
 const redirect = (to: (params: Record<string, string | undefined>) => string) => () => <RedirectTo to={to} />;
 
 /** Every path of spec 000 §2.2 with its page. */
@@ -33,7 +40,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   security: { title: "Security" },
   sources: { title: "Sources" },
 
-  search: { title: "Search" },
+  search: { title: "Search", render: onDemand(<SearchPage />) },
   searchNew: { title: "New search" },
   searchView: { title: "Saved search" },
   extendedSearch: { title: "Search", render: redirect(() => paths.search.href()) },
@@ -48,13 +55,13 @@ export const PAGES: Record<PathName, PageEntry> = {
   streams: { title: "Streams" },
   streamEdit: { title: "Stream rules" },
   streamOutputs: { title: "Stream outputs" },
-  streamSearch: { title: "Stream search" },
+  streamSearch: { title: "Stream search", render: onDemand(<SearchPage />) },
   streamSearchNew: {
     title: "Stream search",
     render: redirect(({ streamId }) => (streamId ? paths.streamSearch.href({ streamId }) : paths.search.href())),
   },
   streamMessages: { title: "Stream search", render: redirect(({ streamId }) => paths.streamSearch.href({ streamId: streamId ?? "" })) },
-  message: { title: "Message" },
+  message: { title: "Message", render: onDemand(<MessagePage />) },
 
   alerts: { title: "Alerts & Events" },
   alertReplay: { title: "Replay search" },

@@ -17,6 +17,7 @@ import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-prefe
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
+import { StreamsListSchema } from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
@@ -140,6 +141,7 @@ const CONTRACT: Record<string, ContractCase> = {
   },
   "GET /search/universal/keyword": { query: "?query=*&keyword=last%20hour", status: 200, schema: UniversalSearchResponseSchema },
   "GET /search/universal/keyword/export": { query: "?query=*&keyword=last%20hour&fields=timestamp", status: 200, schema: z.string() },
+  "GET /streams": { status: 200, schema: StreamsListSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "POST /entitylists/preferences/{entityTableId}": {
     body: { displayed_attributes: ["title"], per_page: 20 },

@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import type { QueryResult, ResultMessage, SearchJob } from "../../../api/schemas/search.ts";
+import { fieldText, histogramBuckets, toMessageRow, toSearchResult, widgetErrors } from "../../../ui/search/logic/message-rows.ts";
+import { levelOf } from "../../../ui/search/logic/levels.ts";
+import { pagingModel, resultWindowText } from "../../../ui/search/logic/paging.ts";
+import { buildExecutionState, buildSearch, toIso } from "../../../ui/search/logic/search-request.ts";
+import { rangePresets, relativeRangeLabel } from "../../../ui/search/logic/time-presets.ts";
+import { formatTimestamp, parseWallTime } from "../../../ui/search/logic/time-format.ts";
+import { completionOptions } from "../../../ui/search/logic/lucene-completion.ts";
+import { histogramLayout, niceMax } from "../../../ui/search/logic/histogram-layout.ts";
+
+const IDS = { query: "q", messages: "m", histogram: "h" };
+const RANGE = { type: "absolute" as const, from: "2026-01-01T00:00:00.000Z", to: "2026-01-01T01:00:00.000Z" };
+
+function resultMessage(overrides: Partial<ResultMessage["message"]> = {}, extra: Partial<ResultMessage> = {}): ResultMessage {
+  return {
+    message: { _id: "id-1", timestamp: "2026-01-01T00:30:00.000Z", source: "web-01", message: "GET /index.html 200", level: 6, ...overrides },
+    index: "graylog_0",
+    ...extra,
+  };
+}
+
+function job(queryResult: Partial<QueryResult> | null, errors?: SearchJob["errors"]): SearchJob {
+  const result: QueryResult = {
+    query: { id: "q", timerange: { type: "relative", from: 300 }, query: { type: "elasticsearch", query_string: "" }, filter: null, filters: [], search_types: [] },
+    execution_stats: { duration: 12, timestamp: "2026-01-01T01:00:00.000Z", effective_timerange: RANGE },
+    search_types: {},
+    errors: [],
+    state: "COMPLETED",
+    ...queryResult,
+  };
+  return {
+    id: "job",
+    search_id: "search",
+    owner: "admin",
+    execution: { done: true, cancelled: false, completed_exceptionally: false },
+    results: queryResult === null ? {} : { q: result },
+    ...(errors ? { errors } : {}),
+  };
+}
+
+Deno.test("the search body holds one query with the messages and the count histogram search types", () => {
+  const search = buildSearch({ query: "error", timerange: { type: "relative", range: 900 }, streams: ["s1"], sort: "DESC", timezone: "UTC" });
+  const [query] = search.queries;
+  assert.deepEqual(query.timerange, { type: "relative", from: 900 });
+  assert.deepEqual(query.query, { type: "elasticsearch", query_string: "error" });
+  assert.deepEqual(query.filter, { type: "or", filters: [{ type: "stream", id: "s1" }] });
+  const [messages, pivot] = query.search_types;
+  assert.equal(messages.type, "messages");
+  assert.ok(messages.type === "messages" && messages.limit === 150 && messages.sort[0].field === "timestamp" && messages.sort[0].order === "DESC");
+  assert.ok(pivot.type === "pivot");
+  assert.deepEqual(pivot.row_groups, [{ type: "time", fields: ["timestamp"], interval: { type: "auto", scaling: 1 } }]);
+  assert.deepEqual(pivot.series, [{ type: "count", id: "count()" }]);
+  assert.equal(pivot.rollup, true);
+  const all = buildSearch({ query: "", timerange: { type: "keyword", keyword: "last hour" }, streams: [], sort: "ASC", timezone: "Europe/Berlin" });
+  assert.equal(all.queries[0].filter, null);
+  assert.deepEqual(all.queries[0].timerange, { type: "keyword", keyword: "last hour", timezone: "Europe/Berlin" });
+});
+
+Deno.test("page N of the message table executes with limit = page size and offset = page size × (N − 1)", () => {
+  assert.deepEqual(buildExecutionState(3).global_override.search_types, { "all-messages": { limit: 150, offset: 300 } });
+});
+
+Deno.test("absolute times without a zone are read as UTC", () => {
+  assert.equal(toIso("2026-01-01 10:00:00"), "2026-01-01T10:00:00.000Z");
+  assert.equal(toIso("2026-01-01T10:00:00+02:00"), "2026-01-01T08:00:00.000Z");
+});
+
+Deno.test("a result message becomes a row with sorted display fields, level and highlight ranges", () => {
+  const row = toMessageRow(resultMessage({ tags: ["a", "b"], extra: { k: 1 } }, { highlight_ranges: { message: [{ start: 0, length: 3 }] } }));
+  assert.equal(row.id, "id-1");
+  assert.equal(row.source, "web-01");
+  assert.deepEqual(row.fields.map((f) => f.name), ["extra", "level", "message", "source", "tags", "timestamp"]);
+  assert.equal(row.fields.find((f) => f.name === "tags")!.value, "a, b");
+  assert.equal(row.fields.find((f) => f.name === "extra")!.value, '{"k":1}');
+  assert.equal(row.level?.name, "Informational");
+  assert.deepEqual(row.highlightRanges.message, [{ start: 0, length: 3 }]);
+  assert.equal(fieldText(null), "");
+});
+
+Deno.test("levels come from numbers or names and get a tone", () => {
+  assert.equal(levelOf({ level: 3 })?.tone, "error");
+  assert.equal(levelOf({ level_name: "WARN" })?.tone, "warning");
+  assert.equal(levelOf({ level: "7" })?.name, "Debug");
+  assert.equal(levelOf({ level: 42 }), null);
+  assert.equal(levelOf({}), null);
+});
+
+Deno.test("the job becomes the widgets' model: rows, total, buckets in time order, duration", () => {
+  const model = toSearchResult(job({
+    search_types: {
+      m: { id: "m", type: "messages", messages: [resultMessage()], total_results: 42, effective_timerange: RANGE },
+      h: {
+        id: "h",
+        type: "pivot",
+        total: 42,
+        effective_timerange: RANGE,
+        rows: [
+          { key: ["2026-01-01T00:10:00.000Z"], values: [{ key: ["count()"], value: 2, rollup: true, source: "row-leaf" }], source: "leaf" },
+          { key: ["2026-01-01T00:05:00.000Z"], values: [{ key: ["count()"], value: 40, rollup: true, source: "row-leaf" }], source: "leaf" },
+          { key: [], values: [{ key: ["count()"], value: 42, rollup: true, source: "row-inner" }], source: "non-leaf" },
+        ],
+      },
+    },
+  }), IDS);
+  assert.equal(model.total, 42);
+  assert.equal(model.messages.length, 1);
+  assert.deepEqual(model.histogram, [{ time: "2026-01-01T00:05:00.000Z", count: 40 }, { time: "2026-01-01T00:10:00.000Z", count: 2 }]);
+  assert.equal(model.durationMs, 12);
+  assert.deepEqual(model.messageErrors, []);
+  assert.equal(model.resultWindowLimit, null);
+});
+
+Deno.test("widget errors: the search type's own errors, else query errors when it has no result", () => {
+  const failed = job({
+    state: "FAILED",
+    errors: [
+      { type: "query", description: "Cannot parse 'http_method:(GET OR'", query_id: "q" },
+      { type: "result_window_limit", description: "Result window is too large", query_id: "q", search_type_id: "m", result_window_limit: 10000 },
+    ],
+  });
+  assert.deepEqual(widgetErrors(failed, "q", "m"), ["Result window is too large"]);
+  assert.deepEqual(widgetErrors(failed, "q", "h"), ["Cannot parse 'http_method:(GET OR'"]);
+  assert.equal(toSearchResult(failed, IDS).resultWindowLimit, 10000);
+  assert.deepEqual(widgetErrors(job(null, [{ type: "query", description: "boom" }]), "q", "m"), ["boom"]);
+});
+
+Deno.test("histogram buckets skip the grand total row", () => {
+  assert.deepEqual(histogramBuckets([{ key: [], values: [{ key: ["count()"], value: 5, rollup: true, source: "row-inner" }], source: "non-leaf" }]), []);
+});
+
+Deno.test("paging: all pages within the result window, else floor(limit / page size) pages and the window text", () => {
+  assert.deepEqual(pagingModel(0, 150, 10_000), { pageCount: 1, windowText: null });
+  assert.deepEqual(pagingModel(301, 150, 10_000), { pageCount: 3, windowText: null });
+  assert.deepEqual(pagingModel(50_000, 150, 10_000), { pageCount: 66, windowText: "The search engine limits the search result to 10000 messages" });
+  assert.equal(resultWindowText(500), "The search engine limits the search result to 500 messages");
+});
+
+Deno.test("presets keep the config order with 'All time' last and hide ranges beyond the limit", () => {
+  const options = { PT0S: "All time", PT5M: "Last 5 minutes", PT1H: "Last hour", P1D: "Last day" };
+  assert.deepEqual(rangePresets(options).map((p) => p.label), ["Last 5 minutes", "Last hour", "Last day", "All time"]);
+  assert.deepEqual(rangePresets(options, "PT2H").map((p) => p.seconds), [300, 3600]);
+  assert.equal(relativeRangeLabel(3600, rangePresets(options)), "Last hour");
+  assert.equal(relativeRangeLabel(7200), "Last 2 hours");
+  assert.equal(relativeRangeLabel(0), "All time");
+});
+
+Deno.test("timestamps print in the user's zone and wall times are read in it", () => {
+  assert.equal(formatTimestamp("2026-07-01T12:00:00.123Z", "UTC"), "2026-07-01 12:00:00.123");
+  assert.equal(formatTimestamp("2026-07-01T12:00:00.123Z", "Europe/Berlin"), "2026-07-01 14:00:00.123");
+  assert.equal(parseWallTime("2026-07-01 14:00:00", "Europe/Berlin"), "2026-07-01T12:00:00.000Z");
+  assert.equal(parseWallTime("2026-01-01", "UTC"), "2026-01-01T00:00:00.000Z");
+  assert.equal(parseWallTime("2026-01-01 24:00:00", "UTC"), null);
+  assert.equal(parseWallTime("2026-02-30", "UTC"), null);
+  assert.equal(parseWallTime("yesterday", "UTC"), null);
+});
+
+Deno.test("completion offers fields with types, and AND/OR/NOT only after a complete term", () => {
+  const fields = [{ name: "source", type: "string" }, { name: "http_method", type: "string" }];
+  assert.deepEqual(completionOptions("htt", fields)?.options.map((o) => o.apply), ["http_method:"]);
+  assert.deepEqual(completionOptions("", fields)?.options.map((o) => o.label), ["source", "http_method"]);
+  const afterTerm = completionOptions("error ", fields)!.options.map((o) => o.label);
+  assert.ok(afterTerm.includes("AND") && afterTerm.includes("OR") && afterTerm.includes("NOT"));
+  assert.ok(!completionOptions("error AND ", fields)!.options.some((o) => o.kind === "operator"));
+  assert.equal(completionOptions("source:", fields), null);
+  assert.deepEqual(completionOptions("error o", fields)?.options.map((o) => o.label), ["OR"]);
+});
+
+Deno.test("the histogram scales bars to a nice maximum", () => {
+  assert.equal(niceMax(32), 50);
+  assert.equal(niceMax(0), 1);
+  const layout = histogramLayout([{ time: "a", count: 25 }, { time: "b", count: 50 }], 500, 160);
+  assert.equal(layout.bars[1].height, 2 * layout.bars[0].height);
+});

@@ -1,0 +1,98 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SearchesClusterConfig } from "../../api/schemas/cluster-config.ts";
+import type { Search, SearchJob } from "../../api/schemas/search.ts";
+import type { FieldTypeMapping, ValidationResponse } from "../../api/schemas/search-support.ts";
+import type { StreamsList } from "../../api/schemas/streams.ts";
+import { apiQueryOptions } from "../api/api-query.ts";
+import { fetchJson } from "../api/fetch-json.ts";
+import {
+  buildExecutionState,
+  buildSearch,
+  HISTOGRAM_SEARCH_TYPE_ID,
+  MESSAGES_SEARCH_TYPE_ID,
+  QUERY_ID,
+  type SearchDefinition,
+  toWireTimeRange,
+} from "./logic/search-request.ts";
+import { toSearchResult } from "./logic/message-rows.ts";
+import type { TimeRangeState } from "./logic/url-state.ts";
+
+/** Search status poll interval (spec 001 §9). */
+export const SEARCH_STATUS_POLL_MS = 250;
+/** Field types are cached about 30 s (spec 001 §7). */
+export const FIELD_TYPES_STALE_MS = 30_000;
+
+export const SEARCH_CONFIG_CLASS = "org.graylog2.indexer.searches.SearchesClusterConfig";
+
+export const searchKeys = {
+  config: ["search", "cluster-config"] as const,
+  streams: ["streams", "list"] as const,
+  fields: (streams: readonly string[], range: TimeRangeState) => ["search", "fields", streams, range] as const,
+  validation: (query: string, streams: readonly string[], range: TimeRangeState) => ["search", "validate", query, streams, range] as const,
+  keyword: (keyword: string, timezone: string) => ["search", "keyword", keyword, timezone] as const,
+  job: (definition: SearchDefinition, page: number, run: number) => ["search", "job", definition, page, run] as const,
+  message: (index: string, id: string) => ["messages", index, id] as const,
+};
+
+export const searchConfigQueryOptions = () =>
+  apiQueryOptions<SearchesClusterConfig>(searchKeys.config, `/system/cluster_config/${SEARCH_CONFIG_CLASS}`, { staleTime: 300_000 });
+
+export const streamsQueryOptions = () => apiQueryOptions<StreamsList>(searchKeys.streams, "/streams", { staleTime: 300_000 });
+
+export const keywordPreviewQueryOptions = (keyword: string, timezone: string) =>
+  apiQueryOptions<{ from: string; to: string; timezone: string }>(
+    searchKeys.keyword(keyword, timezone),
+    `/system/tools/natural_date_tester?string=${encodeURIComponent(keyword)}&timezone=${encodeURIComponent(timezone)}`,
+    { staleTime: 0 },
+  );
+
+export const messageQueryOptions = (index: string, id: string) =>
+  apiQueryOptions<{ message: Record<string, unknown>; index: string }>(
+    searchKeys.message(index, id),
+    `/messages/${encodeURIComponent(index)}/${encodeURIComponent(id)}`,
+  );
+
+/** POST /views/fields for the chosen streams and time range (field-name completion). */
+export const fieldTypesQueryOptions = (streams: readonly string[], range: TimeRangeState, timezone: string) =>
+  queryOptions({
+    queryKey: searchKeys.fields(streams, range),
+    queryFn: ({ signal }) =>
+      fetchJson<FieldTypeMapping[]>("POST", "/views/fields", { streams, timerange: toWireTimeRange(range, timezone) }, { signal }),
+    staleTime: FIELD_TYPES_STALE_MS,
+  });
+
+/** POST /search/validate; an empty query is OK without a call (spec 001 §7). */
+export const validationQueryOptions = (query: string, streams: readonly string[], range: TimeRangeState, timezone: string) =>
+  queryOptions({
+    queryKey: searchKeys.validation(query, streams, range),
+    queryFn: ({ signal }) =>
+      query.trim() === "" ? Promise.resolve<ValidationResponse>({ status: "OK" }) : fetchJson<ValidationResponse>(
+        "POST",
+        "/search/validate",
+        { query, streams, timerange: toWireTimeRange(range, timezone), validation_mode: "QUERY" },
+        { signal },
+      ),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+/**
+ * The page's one search job: POST /views/search, then execute with the page's limit/offset; if the answer is
+ * not done yet, poll the status every 250 ms (spec 001 §4, §7).
+ */
+export const searchJobQueryOptions = (definition: SearchDefinition, page: number, run: number) =>
+  queryOptions({
+    queryKey: searchKeys.job(definition, page, run),
+    queryFn: async ({ signal }) => {
+      const search = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(definition), { signal });
+      let job = await fetchJson<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(page), { signal });
+      while (!job.execution.done) {
+        await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
+        if (signal.aborted) throw new DOMException("aborted", "AbortError");
+        job = await fetchJson<SearchJob>("GET", `/views/search/status/${job.id}`, undefined, { signal });
+      }
+      return toSearchResult(job, { query: QUERY_ID, messages: MESSAGES_SEARCH_TYPE_ID, histogram: HISTOGRAM_SEARCH_TYPE_ID });
+    },
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -1,0 +1,11 @@
+import { useCurrentUser } from "../session/current-user.tsx";
+import { isTimeZone } from "./logic/time-format.ts";
+
+/**
+ * The time zone of the search page: the user's, else UTC. Not the browser's: the server renders the same
+ * page and must print the same times.
+ */
+export function useSearchTimezone(): string {
+  const user = useCurrentUser();
+  return user.timezone && isTimeZone(user.timezone) ? user.timezone : "UTC";
+}
