@@ -26,7 +26,12 @@ export class Database {
   }
 
   static async open({ path, threads = 2, connections = 4 }: DatabaseOptions): Promise<Database> {
-    const instance = await DuckDBInstance.create(path, { threads: String(threads) });
+    const instance = await DuckDBInstance.create(path, {
+      threads: String(threads),
+      // A top-N (the newest 150 messages) reads only its sort keys and fetches the winners' other columns by
+      // row id; DuckDB does that only up to 50 rows by default (150 rows with every column: 164 → 45 ms).
+      late_materialization_max_rows: "10000",
+    });
     const pool = await Promise.all(Array.from({ length: connections }, () => instance.connect()));
     return new Database(instance, pool);
   }

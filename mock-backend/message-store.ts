@@ -249,7 +249,7 @@ export class MessageStore {
 
   /** The columns a result row needs, in the order `decodeRow` reads them (token lists left out). */
   selectList(): string {
-    return "* EXCLUDE (message_tokens, full_message_tokens)";
+    return "* EXCLUDE (message_terms, full_message_terms)";
   }
 
   /** A `messages` row (as Database.all returns it) as the message map of a search result. */
@@ -257,7 +257,7 @@ export class MessageStore {
     const fields: Record<string, unknown> = {};
     const byColumn = this.extraByColumn();
     for (const [column, value] of Object.entries(row)) {
-      if (value === null || value === undefined || column === "index_name" || column.endsWith("_tokens")) {
+      if (value === null || value === undefined || column === "index_name" || column.endsWith("_terms")) {
         continue;
       }
       const name = column.startsWith("f_") ? byColumn.get(column)?.name : column;
@@ -421,7 +421,7 @@ export class MessageStore {
         ts: message.timestamp,
         source: message.source,
         message: message.message,
-        message_tokens: analyze(message.message),
+        message_terms: tokenText(message.message),
         streams,
         gl2_message_id: this.ulids.next(receivedAt),
       };
@@ -430,7 +430,7 @@ export class MessageStore {
       let size = message.message.length + message.source.length;
       if (message.fullMessage !== undefined) {
         row.full_message = message.fullMessage;
-        row.full_message_tokens = analyze(message.fullMessage);
+        row.full_message_terms = tokenText(message.fullMessage);
         size += message.fullMessage.length;
         present.push("full_message");
       }
@@ -575,9 +575,9 @@ const HOT_JSON_COLUMNS: [string, string][] = [
   ["ts", "BIGINT"],
   ["source", "VARCHAR"],
   ["message", "VARCHAR"],
-  ["message_tokens", "VARCHAR[]"],
+  ["message_terms", "VARCHAR"],
   ["full_message", "VARCHAR"],
-  ["full_message_tokens", "VARCHAR[]"],
+  ["full_message_terms", "VARCHAR"],
   ["level", "BIGINT"],
   ["facility", "VARCHAR"],
   ["streams", "VARCHAR[]"],
@@ -603,7 +603,7 @@ async function insertBatch(
     : "";
   await connection.run(
     `INSERT INTO messages BY NAME
-     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_tokens, full_message, full_message_tokens,
+     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms,
        level, facility, streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
        ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
        epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
@@ -611,6 +611,11 @@ async function insertBatch(
      FROM read_ndjson(?, columns = {${spec}}, format = 'newline_delimited')`,
     [IMPORT_INPUT_ID, nodeId, batch.receivedAt, batch.receivedAt, batch.path],
   );
+}
+
+/** The token text of analysed text (see StoredField.tokenTextSql): ` a b c `. */
+function tokenText(text: string): string {
+  return ` ${analyze(text).join(" ")} `;
 }
 
 function isSorted(batch: IncomingMessage[]): boolean {

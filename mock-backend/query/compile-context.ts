@@ -63,6 +63,19 @@ export function tokensOf(field: StoredField): SqlFragment {
   );
 }
 
+/** The analysed field's token text (` a b `) when the store keeps one (`StoredField.tokenTextSql`), else null. */
+export function tokenTextOf(field: StoredField): SqlFragment | null {
+  return field.tokenTextSql ? trusted(field.tokenTextSql) : null;
+}
+
+/**
+ * Whether `text` (space-free tokens, or a run of them joined by single spaces) occurs in the token text:
+ * `contains(text, ' a b ')`. `before`/`after` false leave that end open (a prefix or suffix of a token).
+ */
+export function tokenTextContains(tokenText: SqlFragment, text: string, before = true, after = true): SqlFragment {
+  return sql`contains(${tokenText}, ${`${before ? " " : ""}${text}${after ? " " : ""}`})`;
+}
+
 const TOKEN = trusted("q_tok");
 
 /** Some token satisfies `predicate` (given the lambda's variable). */

@@ -26,6 +26,13 @@ export interface StoredField {
   valueSql: string;
   /** For analysed fields: SQL expression of the value's lower-case tokens (`VARCHAR[]`). */
   tokensSql?: string;
+  /**
+   * Optional, for analysed fields: SQL expression of the same tokens as one `VARCHAR`, joined by single spaces
+   * with a space before the first and after the last (` a b c `; no tokens: two spaces). Tokens never contain a
+   * space, so a term is `contains(text, ' term ')`, a phrase `contains(text, ' a b ')`, a prefix
+   * `contains(text, ' pre')`: measured 2–3× faster than `list_contains` on the token list.
+   */
+  tokenTextSql?: string;
 }
 
 export interface FieldCatalog {

@@ -31,13 +31,22 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
   }
   const order = orderBy(searchType.sort, context);
   const { filter, db, store } = context;
-  const [count, rows] = await Promise.all([
-    db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${filter.sql}`, filter.params),
-    limit === 0 ? Promise.resolve([]) : db.all(
-      `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [...filter.params, limit, offset],
-    ),
-  ]);
+  const byTime = timeSortDirection(searchType.sort);
+  let total: number;
+  let rows: Record<string, unknown>[];
+  if (byTime !== null && limit > 0) {
+    ({ total, rows } = await timeOrderedPage(context, byTime, order, limit, offset));
+  } else {
+    const [count, page] = await Promise.all([
+      db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${filter.sql}`, filter.params),
+      limit === 0 ? Promise.resolve([]) : db.all(
+        `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...filter.params, limit, offset],
+      ),
+    ]);
+    total = Number(count?.n ?? 0);
+    rows = page;
+  }
   const wanted = searchType.fields.length > 0 ? new Set(["_id", "timestamp", ...searchType.fields]) : null;
   const isAnalyzed = (field: string) => context.catalog.field(field)?.matching === "analyzed";
   const messages: ResultMessage[] = rows.map((row) => {
@@ -51,7 +60,7 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
     ...(searchType.name ? { name: searchType.name } : {}),
     type: "messages" as const,
     messages,
-    total_results: Number(count?.n ?? 0),
+    total_results: total,
     effective_timerange: effectiveTimeRange(context),
   };
 }
@@ -65,4 +74,62 @@ function orderBy(sort: MessagesSearchType["sort"], context: SearchTypeContext): 
   });
   const tieBreak = sort[0]?.order === "ASC" ? "ASC" : "DESC";
   return [...parts, `gl2_message_id ${tieBreak}`].join(", ");
+}
+
+/** Buckets of the hit count by time: enough that the newest page lies in a small slice of the range. */
+const PAGE_BUCKETS = 256;
+
+/** The direction when the sort is by `timestamp` first (the search page's default), else null. */
+function timeSortDirection(sort: MessagesSearchType["sort"]): "ASC" | "DESC" | null {
+  if (sort.length === 0) return null;
+  return sort[0].field === "timestamp" ? (sort[0].order === "ASC" ? "ASC" : "DESC") : null;
+}
+
+/**
+ * The total and a page sorted by time, in two statements instead of two full passes: hits counted per time
+ * bucket (one pass over the range, the total is their sum), then the page read only from the buckets that hold
+ * it. A top-N over every hit of the range reads and sorts them all (141k rows for one day of 1M messages,
+ * ~150 ms with every column); the narrowed one reads a few thousand, and zone maps on `timestamp` skip the rest.
+ */
+async function timeOrderedPage(
+  context: SearchTypeContext,
+  direction: "ASC" | "DESC",
+  order: string,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+  const { filter, db, store } = context;
+  // Bucket only where messages are: an "all time" range would put every message in one bucket.
+  const stored = store.indices().filter((index) => index.beginMs !== null && index.endMs !== null);
+  const dataFrom = Math.min(...stored.map((index) => index.beginMs!));
+  const dataTo = Math.max(...stored.map((index) => index.endMs!));
+  const from = Math.max(context.from, Number.isFinite(dataFrom) ? dataFrom : context.from);
+  const to = Math.max(from, Math.min(context.to, Number.isFinite(dataTo) ? dataTo : context.to));
+  const width = Math.max(1, Math.ceil((to - from + 1) / PAGE_BUCKETS));
+  const buckets = await db.all<{ b: bigint; n: bigint }>(
+    `SELECT (epoch_ms(timestamp) - ?::BIGINT) // ?::BIGINT AS b, count(*) AS n FROM messages WHERE ${filter.sql} GROUP BY b`,
+    [from, width, ...filter.params],
+  );
+  const counts = buckets.map((bucket) => ({ b: Number(bucket.b), n: Number(bucket.n) }));
+  const total = counts.reduce((sum, bucket) => sum + bucket.n, 0);
+  if (offset >= total) return { total, rows: [] };
+  // Walk from the page's end of the range until the buckets hold offset + limit hits.
+  counts.sort((a, b) => (direction === "DESC" ? b.b - a.b : a.b - b.b));
+  let seen = 0;
+  let edge = counts[counts.length - 1].b;
+  for (const bucket of counts) {
+    seen += bucket.n;
+    if (seen >= offset + limit) {
+      edge = bucket.b;
+      break;
+    }
+  }
+  const slice = direction === "DESC"
+    ? { sql: "timestamp >= epoch_ms(?::BIGINT)", param: from + edge * width }
+    : { sql: "timestamp < epoch_ms(?::BIGINT)", param: from + (edge + 1) * width };
+  const rows = await db.all(
+    `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    [...filter.params, slice.param, limit, offset],
+  );
+  return { total, rows };
 }

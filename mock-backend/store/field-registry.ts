@@ -36,6 +36,11 @@ const typed = (name: string, type: FieldType): StoredField => ({
   valueSql: quoteIdentifier(name),
 });
 
+/** The token list of a stored token text (` a b `): only read where the text alone cannot decide. */
+function tokenList(column: string): string {
+  return `list_filter(string_split(${column}, ' '), lambda q_s: q_s <> '')`;
+}
+
 /**
  * The hot fields: typed columns of `messages`, by their Graylog names. `_id` can be searched but is not listed
  * (Elasticsearch metadata); `streams` is listed but not searchable through the seam (a list, not a scalar).
@@ -49,14 +54,16 @@ export const HOT_FIELDS: Record<string, StoredField> = {
     type: "string",
     matching: "analyzed",
     valueSql: "message",
-    tokensSql: "message_tokens",
+    tokensSql: tokenList("message_terms"),
+    tokenTextSql: "message_terms",
   },
   full_message: {
     name: "full_message",
     type: "string",
     matching: "analyzed",
     valueSql: "full_message",
-    tokensSql: "full_message_tokens",
+    tokensSql: tokenList("full_message_terms"),
+    tokenTextSql: "full_message_terms",
   },
   level: typed("level", "long"),
   facility: keyword("facility"),
@@ -86,6 +93,8 @@ export const RESERVED_NAMES = new Set([
   ...Object.keys(HOT_FIELDS),
   "streams",
   "index_name",
+  "message_terms",
+  "full_message_terms",
   "message_tokens",
   "full_message_tokens",
 ]);

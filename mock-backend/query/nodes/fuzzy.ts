@@ -4,6 +4,8 @@ import {
   type FieldClassTable,
   fieldPredicate,
   tokensOf,
+  tokenTextContains,
+  tokenTextOf,
   valueOf,
 } from "../compile-context.ts";
 import { escapeTerm, printField } from "../lucene-escape.ts";
@@ -46,7 +48,10 @@ const FUZZY_SQL: FieldClassTable<FuzzyArgs> = {
   analyzed: (field, args) => {
     const term = args.value.toLowerCase();
     const edits = args.maxEdits;
-    if (edits === 0) return sql`list_contains(${tokensOf(field)}, ${term})`;
+    const text = tokenTextOf(field);
+    if (edits === 0) {
+      return text && term !== "" && !/\s/.test(term) ? tokenTextContains(text, term) : sql`list_contains(${tokensOf(field)}, ${term})`;
+    }
     const bytes = new TextEncoder().encode(term).length;
     // Two filters, so the distance is only computed for tokens of a plausible length.
     return sql`(len(list_filter(list_filter(${tokensOf(field)}, lambda q_tok: strlen(q_tok) BETWEEN ${

@@ -1,6 +1,13 @@
 import { analyze } from "../../search/field-catalog.ts";
 import type { FieldedNode, QueryNode } from "../ast.ts";
-import { type CompileContext, type FieldClassTable, fieldPredicate, tokensOf } from "../compile-context.ts";
+import {
+  type CompileContext,
+  type FieldClassTable,
+  fieldPredicate,
+  tokensOf,
+  tokenTextContains,
+  tokenTextOf,
+} from "../compile-context.ts";
 import { printField, quotePhrase } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { allOf, FALSE_SQL, sql, type SqlFragment, trusted } from "../sql-fragment.ts";
@@ -37,6 +44,15 @@ function analysedPhrase(
   const tokens = analyze(text);
   if (tokens.length === 0) return FALSE_SQL;
   const tokenList = tokensOf(field);
+  const tokenText = tokenTextOf(field);
+  if (tokenText) {
+    // Consecutive and in order is one substring of the token text; with a slop, each token's presence first.
+    if (slop === 0 || tokens.length === 1) return tokenTextContains(tokenText, tokens.join(" "));
+    return allOf([
+      ...[...new Set(tokens)].map((token) => tokenTextContains(tokenText, token)),
+      sloppyMatch(tokenList, tokens, slop),
+    ]);
+  }
   // Cheap membership first: DuckDB evaluates AND left to right on the rows that survive.
   const present = [...new Set(tokens)].map((token) => sql`list_contains(${tokenList}, ${token})`);
   if (tokens.length === 1) return present[0];

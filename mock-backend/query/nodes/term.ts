@@ -7,6 +7,8 @@ import {
   fieldPredicate,
   likeMatch,
   tokensOf,
+  tokenTextContains,
+  tokenTextOf,
   valueOf,
 } from "../compile-context.ts";
 import { formatTimestamp, parseDateBound } from "../date-math.ts";
@@ -35,8 +37,14 @@ export function isTermNode(node: QueryNode): node is TermNode {
 
 /** Equality of one field with query text, shared by terms, phrases on keywords and numbers, and fuzzy `~0`. */
 export const VALUE_EQUALS: FieldClassTable<string> = {
-  analyzed: (field, value) =>
-    anyOf(analyze(value).map((token) => sql`list_contains(${tokensOf(field)}, ${token})`)),
+  analyzed: (field, value) => {
+    const text = tokenTextOf(field);
+    return anyOf(
+      analyze(value).map((token) =>
+        text ? tokenTextContains(text, token) : sql`list_contains(${tokensOf(field)}, ${token})`
+      ),
+    );
+  },
   "keyword-ci": (field, value) => likeMatch(valueOf(field), escapeLike(value), true),
   keyword: (field, value) => sql`(${valueOf(field)} = ${value})`,
   ip: (field, value) => sql`(${valueOf(field)} = ${value})`,

@@ -6,6 +6,8 @@ import {
   fieldPredicate,
   likeMatch,
   likePattern,
+  tokenTextContains,
+  tokenTextOf,
   valueOf,
 } from "../compile-context.ts";
 import { printField, printWildcardPattern } from "../lucene-escape.ts";
@@ -30,9 +32,51 @@ export function isWildcardNode(node: QueryNode): node is WildcardNode {
   return node.kind === WILDCARD;
 }
 
+/** A Lucene wildcard pattern as literal runs and the wildcards between them (escapes resolved). */
+function wildcardParts(pattern: string): (string | "*" | "?")[] {
+  const parts: (string | "*" | "?")[] = [];
+  let literal = "";
+  const flush = () => {
+    if (literal) parts.push(literal);
+    literal = "";
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === "\\") literal += pattern[++i] ?? "\\";
+    else if (char === "*" || char === "?") (flush(), parts.push(char));
+    else literal += char;
+  }
+  flush();
+  return parts;
+}
+
+/**
+ * A wildcard on analysed text with a token text: `pre*`, `*suf`, `*mid*` (one literal, `*` only) are exactly a
+ * substring of the token text anchored by the spaces around tokens; any other pattern is pre-filtered by its
+ * longest literal run and then checked token by token.
+ */
+function analysedWildcard(field: Parameters<FieldClassTable<string>["analyzed"]>[0], pattern: string): SqlFragment {
+  const lower = pattern.toLowerCase();
+  const exact = anyToken(field, (token) => likeMatch(token, likePattern(lower), false));
+  const text = tokenTextOf(field);
+  if (!text) return exact;
+  const parts = wildcardParts(lower);
+  const literals = parts.filter((part) => part !== "*" && part !== "?");
+  // A token never holds whitespace; leave such patterns (they match nothing) to the exact check.
+  if (literals.length === 0 || literals.some((literal) => /\s/.test(literal))) return exact;
+  const starsOnly = parts.every((part) => part !== "?");
+  if (starsOnly && literals.length === 1) {
+    const open = (part: string | undefined) => part === "*";
+    return tokenTextContains(text, literals[0], !open(parts[0]), !open(parts[parts.length - 1]));
+  }
+  const longest = literals.reduce((a, b) => (b.length > a.length ? b : a));
+  const anchoredStart = parts[0] === longest;
+  const anchoredEnd = parts[parts.length - 1] === longest;
+  return sql`(${tokenTextContains(text, longest, anchoredStart, anchoredEnd)} AND ${exact})`;
+}
+
 const WILDCARD_SQL: FieldClassTable<string> = {
-  analyzed: (field, pattern) =>
-    anyToken(field, (token) => likeMatch(token, likePattern(pattern.toLowerCase()), false)),
+  analyzed: (field, pattern) => analysedWildcard(field, pattern),
   "keyword-ci": (field, pattern) => likeMatch(valueOf(field), likePattern(pattern), true),
   keyword: (field, pattern) => likeMatch(valueOf(field), likePattern(pattern), false),
   ip: (field, pattern) => likeMatch(valueOf(field), likePattern(pattern), false),
