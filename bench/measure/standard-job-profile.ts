@@ -20,7 +20,7 @@ const job = { kind: kind as QueryKind, query: QUERY_TEXT[kind as QueryKind], fro
 const statements: { sql: string; params: unknown[]; ms: number }[] = [];
 const originalAll = db.all.bind(db);
 let recording = false;
-// deno-lint-ignore no-explicit-any
+// deno-lint-ignore no-explicit-any -- a profiling script wraps private methods to time them
 (db as any).all = async (sql: string, params: any[] = []) => {
   const started = performance.now();
   const rows = await originalAll(sql, params);
