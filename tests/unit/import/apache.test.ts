@@ -4,7 +4,7 @@ import { importFiles } from "../../../mock-backend/import/import-files.ts";
 import { WEB_STREAM_ID } from "../../../fixtures/seed-streams.ts";
 import { withStore } from "../store/with-store.ts";
 
-const APACHE_LOG = new URL("../../../../shared/data/apache_access_10k.log", import.meta.url).pathname;
+const APACHE_LOG = new URL("../../data/apache_access_10k.log", import.meta.url).pathname;
 const context = { year: 2024, now: Date.UTC(2024, 0, 1), defaultSource: "access.log" };
 
 function parsed(line: string) {
