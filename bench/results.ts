@@ -20,6 +20,6 @@ export async function writeResults(section: string, header: string[], rows: stri
     "",
   ].join("\n");
   const pattern = new RegExp(`## ${section.replace(/[()]/g, "\\$&")}\\n[\\s\\S]*?(?=\\n## |$)`);
-  const next = pattern.test(existing) ? existing.replace(pattern, body.trimEnd()) : `${existing.trimEnd()}\n\n${body}`;
+  const next = pattern.test(existing) ? existing.replace(pattern, body) : `${existing.trimEnd()}\n\n${body}`;
   writeFileSync(RESULTS, next.endsWith("\n") ? next : `${next}\n`);
 }
