@@ -15,6 +15,7 @@ import { streamsApi } from "./routes/streams.ts";
 import { toolsApi } from "./routes/tools.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
+import { viewsApi } from "./routes/views.ts";
 import type { Backend } from "./schemas/backend.ts";
 
 export interface ApiOptions {
@@ -38,6 +39,8 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", viewsSearchApi());
   api.route("/", searchSupportApi());
   api.route("/", streamsApi());
+  // Last: GET /views/{id} would otherwise answer GET /views/fields (and refuse "fields" as an id).
+  api.route("/", viewsApi());
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -14,6 +14,7 @@ import { seedEntities } from "./seed.ts";
 import { EmbeddedSessionStore } from "./session-store.ts";
 import { EmbeddedSystemStore } from "./system-store.ts";
 import { EmbeddedUserStore } from "./user-store.ts";
+import { EmbeddedViewStore } from "./views/view-store.ts";
 
 export interface EmbeddedBackendOptions {
   /** A database file path, or ":memory:". */
@@ -58,6 +59,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     system: new EmbeddedSystemStore(db, identity, registry),
     clusterConfig: new EmbeddedClusterConfigStore(db),
     search: new EmbeddedSearch(db, messages),
+    views: new EmbeddedViewStore(db),
     close() {
       traffic.stop();
       db.close();

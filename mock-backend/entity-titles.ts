@@ -8,6 +8,8 @@ const TITLE_QUERIES: Partial<Record<string, string>> = {
   user: "SELECT full_name AS title FROM users WHERE id = ?",
   role: "SELECT name AS title FROM roles WHERE name = ?",
   stream: "SELECT title FROM streams WHERE id = ?",
+  search: "SELECT title FROM views WHERE id = ? AND type = 'SEARCH'",
+  dashboard: "SELECT title FROM views WHERE id = ? AND type = 'DASHBOARD'",
 };
 
 export class EntityTitles {

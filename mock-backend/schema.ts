@@ -1,6 +1,7 @@
 import type { Database } from "./database.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
+import { VIEW_STATEMENTS } from "./views/view-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -36,6 +37,7 @@ const STATEMENTS = [
   `ALTER TABLE streams ADD COLUMN IF NOT EXISTS matching_type VARCHAR DEFAULT 'AND'`,
   ...MESSAGE_STORE_STATEMENTS,
   ...SEARCH_STATEMENTS,
+  ...VIEW_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -22,6 +22,7 @@ import type {
   ValidationResponse,
 } from "./search-support.ts";
 import type { TimeRange } from "./timerange.ts";
+import type { StoredView, ViewBody, ViewSortField, ViewType } from "./views.ts";
 import type { Preferences } from "../../shared/preferences.ts";
 
 /** A logged-in session as the backend keeps it. */
@@ -130,6 +131,31 @@ export interface SearchBackend {
   streams(): Promise<StreamSummary[]>;
 }
 
+/** Which views a list shows and in what order; `owner` null lists every owner's views (administrators). */
+export interface ViewListOptions {
+  owner: string | null;
+  type?: ViewType;
+  /** Matches title, summary or description, case-insensitively; "" matches all. */
+  query: string;
+  page: number;
+  perPage: number;
+  sort: ViewSortField;
+  order: "asc" | "desc";
+}
+
+/** Saved searches and dashboards (views); ownership is the API's to check. */
+export interface ViewStore {
+  create(view: ViewBody, owner: string): Promise<StoredView>;
+  get(id: string): Promise<StoredView | null>;
+  /** Replaces a view's content; id, owner and created_at stay. Null when there is no such view. */
+  update(id: string, view: ViewBody): Promise<StoredView | null>;
+  /** False when there was no such view. */
+  delete(id: string): Promise<boolean>;
+  list(options: ViewListOptions): Promise<{ views: StoredView[]; total: number }>;
+  /** Makes the view the default one (there is at most one); false when there is no such view. */
+  setDefault(id: string): Promise<boolean>;
+}
+
 export interface Backend {
   readonly kind: "embedded" | "proxy";
   sessions: SessionStore;
@@ -139,5 +165,6 @@ export interface Backend {
   system: SystemStore;
   clusterConfig: ClusterConfigStore;
   search: SearchBackend;
+  views: ViewStore;
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ import { StreamsListSchema } from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
+import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiTest, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import { concretePath, listOperations } from "../helpers/openapi-operations.ts";
@@ -48,6 +49,23 @@ const SEARCH_BODY = {
 /** A stored search of the admin, for the calls that take a search id. */
 const storedSearch = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/views/search", { body: SEARCH_BODY });
+  return { params: { id: (created.body as { id: string }).id } };
+};
+
+/** The admin's search that VIEW_BODY points at, stored under a fixed id so that the static body can name it. */
+const VIEW_SEARCH_ID = "5f0000000000000000000001";
+const VIEW_BODY = { type: "SEARCH", title: "Contract search", search_id: VIEW_SEARCH_ID, state: {} };
+
+const viewSearch = async (harness: ApiHarness) => {
+  const stored = await harness.call("POST", "/views/search", { body: { ...SEARCH_BODY, id: VIEW_SEARCH_ID } });
+  if (stored.status !== 201) throw new Error(`storing the view's search failed: ${JSON.stringify(stored.body)}`);
+  return {};
+};
+
+/** A stored view of the admin, for the calls that take a view id. */
+const storedView = async (harness: ApiHarness) => {
+  await viewSearch(harness);
+  const created = await harness.call("POST", "/views", { body: VIEW_BODY });
   return { params: { id: (created.body as { id: string }).id } };
 };
 
@@ -143,6 +161,15 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /search/universal/keyword/export": { query: "?query=*&keyword=last%20hour&fields=timestamp", status: 200, schema: z.string() },
   "GET /streams": { status: 200, schema: StreamsListSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
+  "GET /views": { status: 200, schema: ViewListSchema },
+  "GET /search/saved": { query: "?query=contract&sort=created_at&order=desc", status: 200, schema: ViewListSchema },
+  "POST /views": { body: VIEW_BODY, prepare: viewSearch, status: 200, schema: ViewSchema },
+  "GET /views/functions": { status: 200, schema: SeriesFunctionsSchema },
+  "POST /views/bulk_delete": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkDeleteResultSchema },
+  "GET /views/{id}": { prepare: storedView, status: 200, schema: ViewSchema },
+  "PUT /views/{id}": { body: VIEW_BODY, prepare: storedView, status: 200, schema: ViewSchema },
+  "DELETE /views/{id}": { prepare: storedView, status: 200, schema: ViewSchema },
+  "PUT /views/{id}/default": { prepare: storedView, status: 204, schema: null },
   "POST /entitylists/preferences/{entityTableId}": {
     body: { displayed_attributes: ["title"], per_page: 20 },
     status: 204,
@@ -179,7 +206,7 @@ apiTest("only sign-in, session validation and the ping are public", async (h) =>
   assert.deepEqual(publicKeys, [...PUBLIC_OPERATIONS].sort());
 });
 
-apiTest("the document lists 401 for every non-public operation and 403 exactly where a permission or stream access is checked", async (h) => {
+apiTest("the document lists 401 for every non-public operation and 403 exactly where a permission, stream access or owner is checked", async (h) => {
   for (const operation of await listOperations(h.api)) {
     assert.ok(operation.responses.includes("400"), `${operation.key} does not document 400`);
     // Sign-in is public but documents its own 401 (wrong credentials).
@@ -187,8 +214,8 @@ apiTest("the document lists 401 for every non-public operation and 403 exactly w
     else if (operation.key !== "POST /system/sessions") assert.ok(!operation.responses.includes("401"), `${operation.key} is public`);
     assert.equal(
       operation.responses.includes("403"),
-      operation.access!.includes(" of: ") || operation.streamScoped,
-      `${operation.key}: 403 documented iff permissions are required or streams are searched`,
+      operation.access!.includes(" of: ") || operation.streamScoped || operation.ownerChecked,
+      `${operation.key}: 403 documented iff permissions are required, streams are searched or the owner is checked`,
     );
   }
 });

@@ -12,12 +12,14 @@ export interface Operation {
   responses: string[];
   /** Whether a 403 answer may be MissingStreamPermission (the operation searches streams). */
   streamScoped: boolean;
+  /** Whether a 403 answer comes from a per-entity owner check (its description starts with "Owner check:"). */
+  ownerChecked: boolean;
   hasBody: boolean;
 }
 
 interface OperationObject {
   "x-sluice-access"?: string;
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { description?: string }>;
   requestBody?: unknown;
 }
 
@@ -35,6 +37,7 @@ export async function listOperations(api: OpenAPIHono): Promise<Operation[]> {
         access: operation["x-sluice-access"],
         responses: Object.keys(operation.responses ?? {}),
         streamScoped: JSON.stringify(operation.responses?.["403"] ?? "").includes("MissingStreamPermission"),
+        ownerChecked: (operation.responses?.["403"]?.description ?? "").startsWith("Owner check:"),
         hasBody: operation.requestBody !== undefined,
       };
     })
