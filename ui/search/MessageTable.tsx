@@ -3,7 +3,7 @@ import { IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { Fragment, useState } from "react";
 import { HighlightedText } from "./HighlightedText.tsx";
 import { LEVEL_COLORS } from "./logic/levels.ts";
-import type { MessageRow } from "./logic/message-rows.ts";
+import { fieldText, type MessageRow } from "./logic/message-rows.ts";
 import { pagingModel } from "./logic/paging.ts";
 import type { SortOrder } from "./logic/search-request.ts";
 import { formatTimestamp } from "./logic/time-format.ts";
@@ -19,13 +19,16 @@ interface Props {
   sort: SortOrder;
   onSortChange: (sort: SortOrder) => void;
   timezone: string;
+  /** Fields the user added to the table (sidebar 'Add to table'), shown as columns after source. */
+  extraFields?: readonly string[];
 }
 
 /**
  * 'All Messages': timestamp and source columns with the message on its own row, sticky header, sort on the
  * timestamp, paging by limit/offset, rows that expand into message details (spec 001 §4, §9).
  */
-export function MessageTable({ messages, total, page, pageSize, resultWindowLimit, onPageChange, sort, onSortChange, timezone }: Props) {
+export function MessageTable({ messages, total, page, pageSize, resultWindowLimit, onPageChange, sort, onSortChange, timezone, extraFields = [] }: Props) {
+  const columnCount = 2 + extraFields.length;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const paging = pagingModel(total, pageSize, resultWindowLimit);
   const toggle = (id: string) => {
@@ -61,6 +64,9 @@ export function MessageTable({ messages, total, page, pageSize, resultWindowLimi
                 </UnstyledButton>
               </Table.Th>
               <Table.Th><Text size="sm" fw={700}>source</Text></Table.Th>
+              {extraFields.map((field) => (
+                <Table.Th key={field} data-testid="extra-column"><Text size="sm" fw={700} truncate>{field}</Text></Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -77,9 +83,16 @@ export function MessageTable({ messages, total, page, pageSize, resultWindowLimi
                     <Table.Td>
                       <Text size="sm" truncate><HighlightedText text={message.source} ranges={message.highlightRanges.source} /></Text>
                     </Table.Td>
+                    {extraFields.map((field) => (
+                      <Table.Td key={field} data-field={field}>
+                        <Text size="sm" truncate>
+                          <HighlightedText text={fieldText(message.raw[field])} ranges={message.highlightRanges[field] ?? []} />
+                        </Text>
+                      </Table.Td>
+                    ))}
                   </Table.Tr>
                   <Table.Tr onClick={() => toggle(message.id)} style={{ ...rowStyle, borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-                    <Table.Td colSpan={2} pt={0}>
+                    <Table.Td colSpan={columnCount} pt={0}>
                       <Text size="sm" lineClamp={4} ff="monospace" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }} data-testid="message-text">
                         <HighlightedText text={message.message} ranges={message.highlightRanges.message} />
                       </Text>
@@ -87,7 +100,7 @@ export function MessageTable({ messages, total, page, pageSize, resultWindowLimi
                   </Table.Tr>
                   {open && (
                     <Table.Tr style={{ borderLeft: `3px solid ${levelColor}`, borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-                      <Table.Td colSpan={2}>
+                      <Table.Td colSpan={columnCount}>
                         <MessageDetails message={message} timezone={timezone} />
                       </Table.Td>
                     </Table.Tr>

@@ -1,17 +1,25 @@
-import { Box, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Box, Button, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { IconDownload } from "@tabler/icons-react";
+import { useAtom } from "jotai";
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { usePermissions } from "../session/current-user.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
-import { MESSAGES_PAGE_SIZE, type SearchDefinition, type SortOrder } from "./logic/search-request.ts";
+import { ExportDialog } from "./export/ExportDialog.tsx";
+import { MESSAGES_PAGE_SIZE, type SearchDefinition, type SortOrder, toWireTimeRange } from "./logic/search-request.ts";
+import { formatTimestamp } from "./logic/time-format.ts";
 import { rangePresets } from "./logic/time-presets.ts";
 import { parseSearchUrl, type SearchUrlState, toSearchParams } from "./logic/url-state.ts";
 import { MessageCountWidget } from "./MessageCountWidget.tsx";
 import { MessageTable } from "./MessageTable.tsx";
 import { SearchBar } from "./SearchBar.tsx";
-import { searchConfigQueryOptions, searchJobQueryOptions, streamsQueryOptions } from "./search-queries.ts";
+import { fieldTypesQueryOptions, searchConfigQueryOptions, searchJobQueryOptions, streamsQueryOptions } from "./search-queries.ts";
+import { tableFieldsAtom } from "./search-state.ts";
+import { currentFieldNames } from "./sidebar/field-list.ts";
+import { FieldsSection } from "./sidebar/FieldsSection.tsx";
+import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
 import { useSearchTimezone } from "./use-search-timezone.ts";
 import { WidgetFrame } from "./WidgetFrame.tsx";
 import { FetchError } from "../api/fetch-error.ts";
@@ -71,67 +79,120 @@ function SearchView({ submitted, onSubmit }: ViewProps) {
     [config.data],
   );
   const result = job.data;
+  const fieldTypes = useQuery(fieldTypesQueryOptions(submitted.streams, submitted.timerange, timezone));
+  const [tableFields, setTableFields] = useAtom(tableFieldsAtom);
+  const [exportOpened, setExportOpened] = useState(false);
+  const presentFields = useMemo(() => currentFieldNames(result?.messages ?? []), [result]);
   const submit = (state: SearchUrlState) => {
     setPage(1);
     setRun((r) => r + 1);
     onSubmit(state);
   };
+  const toggleTableField = (field: string) =>
+    setTableFields((current) => current.includes(field) ? current.filter((name) => name !== field) : [...current, field]);
 
   return (
-    <Box px="md" py="sm">
-      <VisuallyHidden><Title order={1}>Search</Title></VisuallyHidden>
-      <Stack gap="sm">
-        <SearchBar
-          submitted={submitted}
-          onSubmit={submit}
-          streams={streams.data?.streams ?? []}
-          presets={presets}
-          timezone={timezone}
-          searching={job.isFetching}
+    <Group gap={0} align="stretch" wrap="nowrap" mih="100%">
+      <SearchSidebar
+        sections={{
+          description: (
+            <DescriptionSection
+              durationMs={result ? result.durationMs : null}
+              executedAt={result?.executedAt ?? null}
+              formatTime={(iso) => formatTimestamp(iso, timezone, false)}
+            />
+          ),
+          fields: (
+            <FieldsSection
+              fieldTypes={fieldTypes.data ?? undefined}
+              loading={fieldTypes.isLoading}
+              currentFieldNames={presentFields}
+              total={result?.total ?? 0}
+              tableFields={tableFields}
+              onToggleTableField={toggleTableField}
+              query={submitted.query}
+              onQueryChange={(query) => submit({ ...submitted, query })}
+              streams={submitted.streams}
+              timerange={submitted.timerange}
+              timezone={timezone}
+              run={run}
+            />
+          ),
+        }}
+      />
+      <Box px="md" py="sm" style={{ flex: 1, minWidth: 0 }}>
+        <VisuallyHidden><Title order={1}>Search</Title></VisuallyHidden>
+        <Stack gap="sm">
+          <SearchBar
+            submitted={submitted}
+            onSubmit={submit}
+            streams={streams.data?.streams ?? []}
+            presets={presets}
+            timezone={timezone}
+            searching={job.isFetching}
+          />
+          <Group gap="xs" mih={20}>
+            {job.isFetching && (
+              <>
+                <Loader size="xs" />
+                <Text size="sm" c="dimmed" data-testid="search-updating">{UPDATING_TEXT}</Text>
+              </>
+            )}
+            {!job.isFetching && result && (
+              <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>
+            )}
+          </Group>
+          {job.isError && (
+            <WidgetFrame title="All Messages" errors={[searchFailureText(job.error)]}>{null}</WidgetFrame>
+          )}
+          {result && (
+            <SimpleGrid cols={1} spacing="sm" style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
+              <WidgetFrame
+                title="Message Count"
+                errors={result.histogramErrors}
+                actions={<Text size="sm" c="dimmed">{result.total} messages</Text>}
+              >
+                <MessageCountWidget buckets={result.histogram} timezone={timezone} />
+              </WidgetFrame>
+              <WidgetFrame
+                title="All Messages"
+                errors={result.messageErrors}
+                actions={
+                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => setExportOpened(true)}>
+                    Export
+                  </Button>
+                }
+              >
+                <MessageTable
+                  extraFields={tableFields}
+                  messages={result.messages}
+                  total={result.total}
+                  page={page}
+                  pageSize={MESSAGES_PAGE_SIZE}
+                  resultWindowLimit={result.resultWindowLimit ?? RESULT_WINDOW_LIMIT}
+                  onPageChange={setPage}
+                  sort={sort}
+                  onSortChange={(next) => {
+                    setSort(next);
+                    setPage(1);
+                  }}
+                  timezone={timezone}
+                />
+              </WidgetFrame>
+            </SimpleGrid>
+          )}
+        </Stack>
+        <ExportDialog
+          opened={exportOpened}
+          onClose={() => setExportOpened(false)}
+          availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
+          query={submitted.query}
+          timerange={toWireTimeRange(submitted.timerange, timezone)}
+          streams={submitted.streams}
+          title={null}
         />
-        <Group gap="xs" mih={20}>
-          {job.isFetching && (
-            <>
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed" data-testid="search-updating">{UPDATING_TEXT}</Text>
-            </>
-          )}
-          {!job.isFetching && result && (
-            <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>
-          )}
-        </Group>
-        {job.isError && (
-          <WidgetFrame title="All Messages" errors={[searchFailureText(job.error)]}>{null}</WidgetFrame>
-        )}
-        {result && (
-          <SimpleGrid cols={1} spacing="sm" style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
-            <WidgetFrame
-              title="Message Count"
-              errors={result.histogramErrors}
-              actions={<Text size="sm" c="dimmed">{result.total} messages</Text>}
-            >
-              <MessageCountWidget buckets={result.histogram} timezone={timezone} />
-            </WidgetFrame>
-            <WidgetFrame title="All Messages" errors={result.messageErrors}>
-              <MessageTable
-                messages={result.messages}
-                total={result.total}
-                page={page}
-                pageSize={MESSAGES_PAGE_SIZE}
-                resultWindowLimit={result.resultWindowLimit ?? RESULT_WINDOW_LIMIT}
-                onPageChange={setPage}
-                sort={sort}
-                onSortChange={(next) => {
-                  setSort(next);
-                  setPage(1);
-                }}
-                timezone={timezone}
-              />
-            </WidgetFrame>
-          </SimpleGrid>
-        )}
-      </Stack>
-    </Box>
+      </Box>
+    </Group>
   );
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchesClusterConfig } from "../../api/schemas/cluster-config.ts";
 import type { Search, SearchJob } from "../../api/schemas/search.ts";
-import type { FieldTypeMapping, ValidationResponse } from "../../api/schemas/search-support.ts";
+import type { FieldTypeMapping, SuggestResponse, ValidationResponse } from "../../api/schemas/search-support.ts";
 import type { StreamsList } from "../../api/schemas/streams.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
 import { fetchJson } from "../api/fetch-json.ts";
@@ -32,6 +32,8 @@ export const searchKeys = {
   keyword: (keyword: string, timezone: string) => ["search", "keyword", keyword, timezone] as const,
   job: (definition: SearchDefinition, page: number, run: number) => ["search", "job", definition, page, run] as const,
   message: (index: string, id: string) => ["messages", index, id] as const,
+  topValues: (field: string, streams: readonly string[], range: TimeRangeState, run: number) =>
+    ["search", "top-values", field, streams, range, run] as const,
 };
 
 export const searchConfigQueryOptions = () =>
@@ -94,5 +96,22 @@ export const searchJobQueryOptions = (definition: SearchDefinition, page: number
       return toSearchResult(job, { query: QUERY_ID, messages: MESSAGES_SEARCH_TYPE_ID, histogram: HISTOGRAM_SEARCH_TYPE_ID });
     },
     staleTime: Infinity,
+    retry: false,
+  });
+
+/** Inline top values of a field in the sidebar: POST /search/suggest with an empty input (values by occurrence). */
+export const TOP_VALUES_SIZE = 10;
+
+export const topValuesQueryOptions = (field: string, streams: readonly string[], range: TimeRangeState, timezone: string, run: number) =>
+  queryOptions({
+    queryKey: searchKeys.topValues(field, streams, range, run),
+    queryFn: ({ signal }) =>
+      fetchJson<SuggestResponse>(
+        "POST",
+        "/search/suggest",
+        { field, input: "", streams, timerange: toWireTimeRange(range, timezone), size: TOP_VALUES_SIZE },
+        { signal },
+      ),
+    staleTime: 30_000,
     retry: false,
   });
