@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "./relative-timerange-options.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -29,21 +30,7 @@ export const CLUSTER_CONFIGS = {
     schema: SearchesClusterConfigSchema,
     defaults: {
       query_time_range_limit: "PT0S",
-      relative_timerange_options: {
-        PT5M: "Last 5 minutes",
-        PT15M: "Last 15 minutes",
-        PT30M: "Last 30 minutes",
-        PT1H: "Last hour",
-        PT2H: "Last 2 hours",
-        PT8H: "Last 8 hours",
-        P1D: "Last day",
-        P2D: "Last 2 days",
-        P5D: "Last 5 days",
-        P7D: "Last 7 days",
-        P14D: "Last 14 days",
-        P30D: "Last 30 days",
-        PT0S: "All time",
-      },
+      relative_timerange_options: DEFAULT_RELATIVE_TIMERANGE_OPTIONS,
       surrounding_timerange_options: {
         PT1S: "1 second",
         PT5S: "5 seconds",

@@ -23,25 +23,10 @@ import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
 import { useSearchTimezone } from "./use-search-timezone.ts";
 import { WidgetFrame } from "./WidgetFrame.tsx";
 import { FetchError } from "../api/fetch-error.ts";
+import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 
 /** Elasticsearch's default result window: offset + limit may not pass it. */
 const RESULT_WINDOW_LIMIT = 10_000;
-/** Presets when the search config cannot be read: the config's defaults (api/schemas/cluster-config.ts). */
-const DEFAULT_PRESETS: Record<string, string> = {
-  PT5M: "Last 5 minutes",
-  PT15M: "Last 15 minutes",
-  PT30M: "Last 30 minutes",
-  PT1H: "Last hour",
-  PT2H: "Last 2 hours",
-  PT8H: "Last 8 hours",
-  P1D: "Last day",
-  P2D: "Last 2 days",
-  P5D: "Last 5 days",
-  P7D: "Last 7 days",
-  P14D: "Last 14 days",
-  P30D: "Last 30 days",
-  PT0S: "All time",
-};
 export const UPDATING_TEXT = "Updating search results...";
 
 /**
@@ -75,7 +60,7 @@ function SearchView({ submitted, onSubmit }: ViewProps) {
   const definition: SearchDefinition = useMemo(() => ({ ...submitted, sort, timezone }), [submitted, sort, timezone]);
   const job = useQuery({ ...searchJobQueryOptions(definition, page, run), placeholderData: keepPreviousData });
   const presets = useMemo(
-    () => rangePresets(config.data?.relative_timerange_options ?? DEFAULT_PRESETS, config.data?.query_time_range_limit),
+    () => rangePresets(config.data?.relative_timerange_options ?? DEFAULT_RELATIVE_TIMERANGE_OPTIONS, config.data?.query_time_range_limit),
     [config.data],
   );
   const result = job.data;

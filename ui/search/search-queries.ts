@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchesClusterConfig } from "../../api/schemas/cluster-config.ts";
 import type { Search, SearchJob } from "../../api/schemas/search.ts";
-import type { FieldTypeMapping, SuggestResponse, ValidationResponse } from "../../api/schemas/search-support.ts";
+import type { FieldTypeMapping, ValidationResponse } from "../../api/schemas/search-support.ts";
 import type { StreamsList } from "../../api/schemas/streams.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
 import { fetchJson } from "../api/fetch-json.ts";
@@ -32,8 +32,8 @@ export const searchKeys = {
   keyword: (keyword: string, timezone: string) => ["search", "keyword", keyword, timezone] as const,
   job: (definition: SearchDefinition, page: number, run: number) => ["search", "job", definition, page, run] as const,
   message: (index: string, id: string) => ["messages", index, id] as const,
-  topValues: (field: string, streams: readonly string[], range: TimeRangeState, run: number) =>
-    ["search", "top-values", field, streams, range, run] as const,
+  topValues: (field: string, query: string, streams: readonly string[], range: TimeRangeState, run: number) =>
+    ["search", "top-values", field, query, streams, range, run] as const,
 };
 
 export const searchConfigQueryOptions = () =>
@@ -102,16 +102,44 @@ export const searchJobQueryOptions = (definition: SearchDefinition, page: number
 /** Inline top values of a field in the sidebar: POST /search/suggest with an empty input (values by occurrence). */
 export const TOP_VALUES_SIZE = 10;
 
-export const topValuesQueryOptions = (field: string, streams: readonly string[], range: TimeRangeState, timezone: string, run: number) =>
+/**
+ * The most frequent values of a field among the messages the current query matches: a values pivot with a count
+ * run through POST /views/search/sync (the suggest call would count over the whole time range instead).
+ */
+export const topValuesQueryOptions = (
+  field: string,
+  query: string,
+  streams: readonly string[],
+  range: TimeRangeState,
+  timezone: string,
+  run: number,
+) =>
   queryOptions({
-    queryKey: searchKeys.topValues(field, streams, range, run),
-    queryFn: ({ signal }) =>
-      fetchJson<SuggestResponse>(
-        "POST",
-        "/search/suggest",
-        { field, input: "", streams, timerange: toWireTimeRange(range, timezone), size: TOP_VALUES_SIZE },
-        { signal },
-      ),
+    queryKey: searchKeys.topValues(field, query, streams, range, run),
+    queryFn: async ({ signal }) => {
+      const search = {
+        queries: [{
+          id: "top-values",
+          timerange: toWireTimeRange(range, timezone),
+          query: { type: "elasticsearch", query_string: query },
+          filter: streams.length > 0 ? { type: "or", filters: streams.map((id) => ({ type: "stream", id })) } : null,
+          search_types: [{
+            type: "pivot",
+            id: "values",
+            row_groups: [{ type: "values", fields: [field], limit: TOP_VALUES_SIZE, skip_empty_values: true }],
+            series: [{ type: "count", id: "count()" }],
+            rollup: false,
+          }],
+        }],
+      };
+      const job = await fetchJson<SearchJob>("POST", "/views/search/sync", search, { signal });
+      const result = job.results["top-values"]?.search_types.values;
+      if (!result || result.type !== "pivot") throw new Error(job.errors?.[0]?.description ?? "The top values could not be computed.");
+      const suggestions = result.rows
+        .filter((row) => row.source === "leaf")
+        .map((row) => ({ value: row.key[0] ?? "", occurrence: Number(row.values[0]?.value ?? 0) }));
+      return { suggestions };
+    },
     staleTime: 30_000,
     retry: false,
   });

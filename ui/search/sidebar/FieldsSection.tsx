@@ -174,7 +174,7 @@ function FieldRow({ field, inTable, topValuesOpen, onToggleTopValues, onToggleTa
 function TopValues(
   { field, total, query, onQueryChange, streams, timerange, timezone, run }: Props & { field: string },
 ) {
-  const suggest = useQuery(topValuesQueryOptions(field, streams, timerange, timezone, run));
+  const suggest = useQuery(topValuesQueryOptions(field, query, streams, timerange, timezone, run));
   const values = useMemo(() => topValues(suggest.data?.suggestions ?? [], total), [suggest.data, total]);
   const apply = (value: string, exclude: boolean) =>
     onQueryChange(addTermToQuery(query, fieldTerm(field, value, exclude)));
