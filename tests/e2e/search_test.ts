@@ -194,6 +194,8 @@ Deno.test("the search page in Chromium", async (t) => {
       await page.keyboard.press("Enter");
       await eventually(() => assert.equal(new URL(page.url()).searchParams.get("q"), "message:refused"));
       await waitForResults(page);
+      // The URL changes before the new results arrive: wait for the highlighted term of the new query.
+      await eventually(async () => assert.ok(await page.getByTestId("message-table").locator("mark").count() > 0));
       await page.getByTestId("message-row").first().click();
       await page.getByTestId("message-details").waitFor();
       await page.screenshot({ path: `${SHOTS}search-dark.png` });
