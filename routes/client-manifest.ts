@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 
-export const DIST_ASSETS_DIR = "dist/assets";
-export const CLIENT_MANIFEST_PATH = "dist/manifest.json";
+/** Where the client build goes; SLUICE_DIST_DIR lets parallel builds (one per worktree or test run) keep apart. */
+const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "dist";
+export const DIST_ASSETS_DIR = `${DIST_DIR}/assets`;
+export const CLIENT_MANIFEST_PATH = `${DIST_DIR}/manifest.json`;
 
 /** What the client build produced: the entry script, its stylesheet and the chunks to preload. */
 export interface ClientManifest {
