@@ -1,5 +1,8 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+// Global CSS of libraries whose components load lazily: esbuild links only the entry's stylesheet.
+import "react-grid-layout/css/styles.css";
+import "leaflet/dist/leaflet.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { createStore } from "jotai";
 import { createRoot, hydrateRoot } from "react-dom/client";

@@ -25,6 +25,8 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   chunkNames: "chunk-[hash]",
   assetNames: "[name]-[hash]",
+  // Images referenced by library stylesheets (Leaflet's controls) become hashed files beside the CSS.
+  loader: { ".png": "file", ".svg": "file" },
   metafile: true,
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "warning",
