@@ -261,6 +261,7 @@ export type ExecutionState = z.infer<typeof ExecutionStateSchema>;
 export type SearchJob = z.infer<typeof SearchJobSchema>;
 export type QueryResult = z.infer<typeof QueryResultSchema>;
 export type PivotResult = z.infer<typeof PivotResultSchema>;
+export type MessagesResult = z.infer<typeof MessagesResultSchema>;
 export type SearchTypeResult = z.infer<typeof SearchTypeResultSchema>;
 export type SearchError = z.infer<typeof SearchErrorSchema>;
 export type ResultMessage = z.infer<typeof ResultMessageSchema>;

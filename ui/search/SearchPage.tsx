@@ -1,80 +1,121 @@
-import { Box, Button, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Box, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { IconDownload } from "@tabler/icons-react";
 import { useAtom } from "jotai";
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
+import type { Widget } from "../../api/schemas/widgets.ts";
+import { FetchError } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { usePermissions } from "../session/current-user.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/logic/widget-focus.ts";
+import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
+import { addWidget, replaceWidget } from "../widgets/logic/view-widgets.ts";
+import { WidgetArea } from "../widgets/WidgetArea.tsx";
+import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
+import { WidgetFrame } from "../widgets/WidgetFrame.tsx";
 import { ExportDialog } from "./export/ExportDialog.tsx";
-import { MESSAGES_PAGE_SIZE, type SearchDefinition, type SortOrder, toWireTimeRange } from "./logic/search-request.ts";
+import { type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
 import { formatTimestamp } from "./logic/time-format.ts";
 import { rangePresets } from "./logic/time-presets.ts";
 import { parseSearchUrl, type SearchUrlState, toSearchParams } from "./logic/url-state.ts";
-import { MessageCountWidget } from "./MessageCountWidget.tsx";
-import { MessageTable } from "./MessageTable.tsx";
 import { SearchBar } from "./SearchBar.tsx";
 import { fieldTypesQueryOptions, searchConfigQueryOptions, searchJobQueryOptions, streamsQueryOptions } from "./search-queries.ts";
-import { tableFieldsAtom } from "./search-state.ts";
+import { viewWidgetsAtom } from "./search-state.ts";
+import { highlightColor } from "./logic/highlighting-rules.ts";
+import { CreateSection } from "./sidebar/CreateSection.tsx";
+import { HighlightingSection } from "./sidebar/HighlightingSection.tsx";
 import { currentFieldNames } from "./sidebar/field-list.ts";
 import { FieldsSection } from "./sidebar/FieldsSection.tsx";
 import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
 import { useSearchTimezone } from "./use-search-timezone.ts";
-import { WidgetFrame } from "./WidgetFrame.tsx";
-import { FetchError } from "../api/fetch-error.ts";
-import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 
-/** Elasticsearch's default result window: offset + limit may not pass it. */
-const RESULT_WINDOW_LIMIT = 10_000;
 export const UPDATING_TEXT = "Updating search results...";
 
 /**
- * The default new search (spec 001 §2, §3): search bar, 'Message Count' and 'All Messages', run as one search
- * job; at /streams/{streamId}/search the stream is preselected.
+ * A search page (spec 001 §2, §3): search bar, sidebar and the widget grid, all widgets run as one search job;
+ * at /streams/{streamId}/search the stream is preselected.
  */
 export function SearchPage() {
   const { streamId } = useParams();
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parseSearchUrl(params, streamId ? [streamId] : []), [params, streamId]);
+  const focus = useMemo(() => readWidgetFocus(params), [params]);
   useDocumentTitle("Search");
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
-  return <SearchView submitted={parsed.state} onSubmit={(state) => setParams(toSearchParams(state))} />;
+  return (
+    <SearchView
+      submitted={parsed.state}
+      onSubmit={(state) => setParams(toSearchParams(state))}
+      focus={focus}
+      onFocusChange={(next) => setParams(withWidgetFocus(params, next))}
+    />
+  );
 }
 
 interface ViewProps {
   submitted: SearchUrlState;
   onSubmit: (state: SearchUrlState) => void;
+  focus: WidgetFocus;
+  onFocusChange: (focus: WidgetFocus) => void;
 }
 
-function SearchView({ submitted, onSubmit }: ViewProps) {
+function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
   const timezone = useSearchTimezone();
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortOrder>("DESC");
+  const [view, setView] = useAtom(viewWidgetsAtom);
+  const [pages, setPages] = useState<Record<string, number>>({});
+  // The widget being edited as last previewed: the job runs it in place of the saved widget.
+  const [draft, setDraft] = useState<Widget | null>(null);
   // Each submit runs the search again, even with an unchanged form (relative ranges move on).
   const [run, setRun] = useState(0);
   // Users without clusterconfigentry:read get the default presets instead of a 403.
   const mayReadConfig = usePermissions().isPermitted("clusterconfigentry:read");
   const config = useQuery({ ...searchConfigQueryOptions(), enabled: mayReadConfig });
   const streams = useQuery(streamsQueryOptions());
-  const definition: SearchDefinition = useMemo(() => ({ ...submitted, sort, timezone }), [submitted, sort, timezone]);
-  const job = useQuery({ ...searchJobQueryOptions(definition, page, run), placeholderData: keepPreviousData });
+  const definition: SearchDefinition = useMemo(() => ({ ...submitted, timezone }), [submitted, timezone]);
+  const jobWidgets = useMemo(() => draft ? replaceWidget(view, draft).widgets : view.widgets, [view, draft]);
+  const job = useQuery({ ...searchJobQueryOptions(definition, jobWidgets, pages, run), placeholderData: keepPreviousData });
   const presets = useMemo(
     () => rangePresets(config.data?.relative_timerange_options ?? DEFAULT_RELATIVE_TIMERANGE_OPTIONS, config.data?.query_time_range_limit),
     [config.data],
   );
   const result = job.data;
   const fieldTypes = useQuery(fieldTypesQueryOptions(submitted.streams, submitted.timerange, timezone));
-  const [tableFields, setTableFields] = useAtom(tableFieldsAtom);
-  const [exportOpened, setExportOpened] = useState(false);
-  const presentFields = useMemo(() => currentFieldNames(result?.messages ?? []), [result]);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const messagesWidgets = view.widgets.filter((widget) => widget.type === "messages");
+  const tableFields = [...new Set(messagesWidgets.flatMap((widget) => widget.config.fields))];
+  const presentFields = useMemo(() => {
+    const rows = Object.values(result?.widgets ?? {}).flatMap((entry) => entry.data?.type === "messages" ? entry.data.messages : []);
+    return currentFieldNames(rows);
+  }, [result]);
+  const total = Object.values(result?.widgets ?? {}).find((entry) => entry.data?.type === "messages")?.data;
   const submit = (state: SearchUrlState) => {
-    setPage(1);
+    // New data resets every message table to its first page (spec 001 §4).
+    setPages({});
     setRun((r) => r + 1);
     onSubmit(state);
   };
-  const toggleTableField = (field: string) =>
-    setTableFields((current) => current.includes(field) ? current.filter((name) => name !== field) : [...current, field]);
+  // 'Add to table' / 'Remove from table' applies to every message table of the page.
+  const toggleTableField = (field: string) => {
+    const inTable = tableFields.includes(field);
+    setView((current) =>
+      messagesWidgets.reduce((next, widget) =>
+        replaceWidget(next, {
+          ...widget,
+          config: {
+            ...widget.config,
+            fields: inTable ? widget.config.fields.filter((name) => name !== field) : [...widget.config.fields, field],
+          },
+        }), current)
+    );
+  };
+  const create = (kind: CreatableWidget) => {
+    const created = WIDGET_CREATORS[kind](crypto.randomUUID());
+    setView((current) => addWidget(current, created.widget, WIDGET_TYPES[created.widget.type].size, created.title));
+    if (created.edit) onFocusChange({ mode: "editing", widgetId: created.widget.id });
+  };
+  const exportedWidget = messagesWidgets.find((widget) => widget.id === exporting);
 
   return (
     <Group gap={0} align="stretch" wrap="nowrap" mih="100%">
@@ -87,12 +128,20 @@ function SearchView({ submitted, onSubmit }: ViewProps) {
               formatTime={(iso) => formatTimestamp(iso, timezone, false)}
             />
           ),
+          create: <CreateSection onCreate={create} />,
+          highlighting: (
+            <HighlightingSection
+              rules={view.highlighting}
+              onChange={(highlighting) => setView((current) => ({ ...current, highlighting }))}
+              fieldTypes={fieldTypes.data ?? []}
+            />
+          ),
           fields: (
             <FieldsSection
               fieldTypes={fieldTypes.data ?? undefined}
               loading={fieldTypes.isLoading}
               currentFieldNames={presentFields}
-              total={result?.total ?? 0}
+              total={total?.type === "messages" ? total.total : 0}
               tableFields={tableFields}
               onToggleTableField={toggleTableField}
               query={submitted.query}
@@ -123,58 +172,46 @@ function SearchView({ submitted, onSubmit }: ViewProps) {
                 <Text size="sm" c="dimmed" data-testid="search-updating">{UPDATING_TEXT}</Text>
               </>
             )}
-            {!job.isFetching && result && (
-              <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>
-            )}
+            {!job.isFetching && result && <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>}
           </Group>
-          {job.isError && (
-            <WidgetFrame title="All Messages" errors={[searchFailureText(job.error)]}>{null}</WidgetFrame>
-          )}
-          {result && (
-            <SimpleGrid cols={1} spacing="sm" style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
-              <WidgetFrame
-                title="Message Count"
-                errors={result.histogramErrors}
-                actions={<Text size="sm" c="dimmed">{result.total} messages</Text>}
-              >
-                <MessageCountWidget buckets={result.histogram} timezone={timezone} />
-              </WidgetFrame>
-              <WidgetFrame
-                title="All Messages"
-                errors={result.messageErrors}
-                actions={
-                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => setExportOpened(true)}>
-                    Export
-                  </Button>
-                }
-              >
-                <MessageTable
-                  extraFields={tableFields}
-                  messages={result.messages}
-                  total={result.total}
-                  page={page}
-                  pageSize={MESSAGES_PAGE_SIZE}
-                  resultWindowLimit={result.resultWindowLimit ?? RESULT_WINDOW_LIMIT}
-                  onPageChange={setPage}
-                  sort={sort}
-                  onSortChange={(next) => {
-                    setSort(next);
-                    setPage(1);
-                  }}
-                  timezone={timezone}
-                />
-              </WidgetFrame>
-            </SimpleGrid>
-          )}
+          {job.isError && <WidgetFrame title="Search" errors={[searchFailureText(job.error)]}>{null}</WidgetFrame>}
+          <Box style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
+            <WidgetArea
+              view={view}
+              onViewChange={setView}
+              results={result?.widgets}
+              focus={focus}
+              onFocusChange={(next) => {
+                if (next.mode !== "editing") setDraft(null);
+                onFocusChange(next);
+              }}
+              draft={draft}
+              onDraftChange={setDraft}
+              previewing={job.isFetching && draft !== null}
+              pages={pages}
+              onPageChange={(widgetId, page) => setPages((current) => ({ ...current, [widgetId]: page }))}
+              onExport={setExporting}
+              editable
+              context={{
+                timezone,
+                fieldTypes: fieldTypes.data ?? [],
+                highlighting: view.highlighting,
+                cellColor: (field, value) => highlightColor(view.highlighting, field, value, fieldTypes.data ?? []),
+                query: submitted.query,
+                onQueryChange: (query) => submit({ ...submitted, query }),
+                onTimeRangeChange: (from, to) => submit({ ...submitted, timerange: { type: "absolute", from, to } }),
+              }}
+            />
+          </Box>
         </Stack>
         <ExportDialog
-          opened={exportOpened}
-          onClose={() => setExportOpened(false)}
+          opened={exporting !== null}
+          onClose={() => setExporting(null)}
           availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
           query={submitted.query}
           timerange={toWireTimeRange(submitted.timerange, timezone)}
           streams={submitted.streams}
-          title={null}
+          title={exportedWidget ? widgetTitle(exportedWidget, view.titles) : null}
         />
       </Box>
     </Group>

@@ -1,20 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchesClusterConfig } from "../../api/schemas/cluster-config.ts";
 import type { Search, SearchJob } from "../../api/schemas/search.ts";
-import type { FieldTypeMapping, ValidationResponse } from "../../api/schemas/search-support.ts";
+import type { FieldTypeMapping, SuggestResponse, ValidationResponse } from "../../api/schemas/search-support.ts";
+import { SUGGESTION_SIZE } from "./logic/lucene-completion.ts";
 import type { StreamsList } from "../../api/schemas/streams.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
 import { fetchJson } from "../api/fetch-json.ts";
-import {
-  buildExecutionState,
-  buildSearch,
-  HISTOGRAM_SEARCH_TYPE_ID,
-  MESSAGES_SEARCH_TYPE_ID,
-  QUERY_ID,
-  type SearchDefinition,
-  toWireTimeRange,
-} from "./logic/search-request.ts";
-import { toSearchResult } from "./logic/message-rows.ts";
+import type { Widget } from "../../api/schemas/widgets.ts";
+import { toSearchJobModel } from "../widgets/logic/widget-results.ts";
+import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../widgets/logic/widget-search-types.ts";
+import { buildExecutionState, buildSearch, QUERY_ID, type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
 import type { TimeRangeState } from "./logic/url-state.ts";
 
 /** Search status poll interval (spec 001 §9). */
@@ -30,7 +25,9 @@ export const searchKeys = {
   fields: (streams: readonly string[], range: TimeRangeState) => ["search", "fields", streams, range] as const,
   validation: (query: string, streams: readonly string[], range: TimeRangeState) => ["search", "validate", query, streams, range] as const,
   keyword: (keyword: string, timezone: string) => ["search", "keyword", keyword, timezone] as const,
-  job: (definition: SearchDefinition, page: number, run: number) => ["search", "job", definition, page, run] as const,
+  suggest: (field: string, input: string, streams: readonly string[], range: TimeRangeState) => ["search", "suggest", field, input, streams, range] as const,
+  job: (definition: SearchDefinition, widgets: readonly Widget[], pages: Readonly<Record<string, number>>, run: number) =>
+    ["search", "job", definition, widgets, pages, run] as const,
   message: (index: string, id: string) => ["messages", index, id] as const,
   topValues: (field: string, query: string, streams: readonly string[], range: TimeRangeState, run: number) =>
     ["search", "top-values", field, query, streams, range, run] as const,
@@ -63,6 +60,21 @@ export const fieldTypesQueryOptions = (streams: readonly string[], range: TimeRa
     staleTime: FIELD_TYPES_STALE_MS,
   });
 
+/** POST /search/suggest: values of `field` starting with `input` for the query editor's completion (spec 001 §7, size 50). */
+export const suggestQueryOptions = (field: string, input: string, streams: readonly string[], range: TimeRangeState, timezone: string) =>
+  queryOptions({
+    queryKey: searchKeys.suggest(field, input, streams, range),
+    queryFn: ({ signal }) =>
+      fetchJson<SuggestResponse>(
+        "POST",
+        "/search/suggest",
+        { field, input, streams, timerange: toWireTimeRange(range, timezone), size: SUGGESTION_SIZE },
+        { signal },
+      ),
+    staleTime: 30_000,
+    retry: false,
+  });
+
 /** POST /search/validate; an empty query is OK without a call (spec 001 §7). */
 export const validationQueryOptions = (query: string, streams: readonly string[], range: TimeRangeState, timezone: string) =>
   queryOptions({
@@ -79,21 +91,33 @@ export const validationQueryOptions = (query: string, streams: readonly string[]
   });
 
 /**
- * The page's one search job: POST /views/search, then execute with the page's limit/offset; if the answer is
- * not done yet, poll the status every 250 ms (spec 001 §4, §7).
+ * The page's one search job: POST /views/search with every widget's search type, then execute with each message
+ * table's page as limit/offset; if the answer is not done yet, poll the status every 250 ms (spec 001 §4, §7).
  */
-export const searchJobQueryOptions = (definition: SearchDefinition, page: number, run: number) =>
+export const searchJobQueryOptions = (
+  definition: SearchDefinition,
+  widgets: readonly Widget[],
+  pages: Readonly<Record<string, number>>,
+  run: number,
+) =>
   queryOptions({
-    queryKey: searchKeys.job(definition, page, run),
+    queryKey: searchKeys.job(definition, widgets, pages, run),
     queryFn: async ({ signal }) => {
-      const search = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(definition), { signal });
-      let job = await fetchJson<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(page), { signal });
+      const { searchTypes } = widgetSearchTypes(widgets, pages);
+      const paging = Object.fromEntries(
+        searchTypes.filter((type) => type.type === "messages").map((type) => [type.id, {
+          limit: MESSAGES_PAGE_SIZE,
+          offset: MESSAGES_PAGE_SIZE * ((pages[type.id] ?? 1) - 1),
+        }]),
+      );
+      const search = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(definition, searchTypes), { signal });
+      let job = await fetchJson<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(paging), { signal });
       while (!job.execution.done) {
         await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
         if (signal.aborted) throw new DOMException("aborted", "AbortError");
         job = await fetchJson<SearchJob>("GET", `/views/search/status/${job.id}`, undefined, { signal });
       }
-      return toSearchResult(job, { query: QUERY_ID, messages: MESSAGES_SEARCH_TYPE_ID, histogram: HISTOGRAM_SEARCH_TYPE_ID });
+      return toSearchJobModel(job, QUERY_ID, widgets);
     },
     staleTime: Infinity,
     retry: false,

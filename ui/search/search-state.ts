@@ -1,6 +1,8 @@
 import { atom } from "jotai";
+import { defaultSearchView } from "../widgets/logic/default-search-view.ts";
+import type { ViewWidgets } from "../widgets/logic/view-widgets.ts";
 
-/** The search page's client state shared by the sidebar and the message table (STYLE: jotai atoms per feature). */
+/** The search page's client state (STYLE: jotai atoms per feature); the query and time range live in the URL. */
 
-/** Fields the user added to the message table as extra columns, in the order they were added. */
-export const tableFieldsAtom = atom<readonly string[]>([]);
+/** The widgets of the open search: the default new search until a saved one is loaded. */
+export const viewWidgetsAtom = atom<ViewWidgets>(defaultSearchView());

@@ -1,24 +1,17 @@
-import type { ExecutionState, Search } from "../../../api/schemas/search.ts";
+import type { ExecutionState, Search, SearchType } from "../../../api/schemas/search.ts";
 import type { TimeRange } from "../../../api/schemas/timerange.ts";
 import type { SearchUrlState, TimeRangeState } from "./url-state.ts";
 
 /**
- * The one search job of the default new search (spec 001 §3, §7): one query holding the 'All Messages'
- * messages search type and the 'Message Count' histogram pivot.
+ * The one search job of a search page (spec 001 §3, §7, ARCHITECTURE 'one job per page'): one query with the
+ * page's query string, time range and streams, holding the search types of every widget.
  */
 
 export const QUERY_ID = "default-query";
-export const MESSAGES_SEARCH_TYPE_ID = "all-messages";
-export const HISTOGRAM_SEARCH_TYPE_ID = "message-count";
-
-/** Messages search default limit (spec 001 §9): also the message table's page size. */
-export const MESSAGES_PAGE_SIZE = 150;
 
 export type SortOrder = "ASC" | "DESC";
 
 export interface SearchDefinition extends SearchUrlState {
-  /** Sort of the message table on the timestamp (default descending). */
-  sort: SortOrder;
   /** The browser's time zone, for keyword ranges. */
   timezone: string;
 }
@@ -35,7 +28,7 @@ export function toWireTimeRange(range: TimeRangeState, timezone: string): TimeRa
 }
 
 /** The body of POST /views/search. */
-export function buildSearch(definition: SearchDefinition): Search {
+export function buildSearch(definition: SearchDefinition, searchTypes: SearchType[]): Search {
   return {
     queries: [{
       id: QUERY_ID,
@@ -45,41 +38,16 @@ export function buildSearch(definition: SearchDefinition): Search {
         ? { type: "or", filters: definition.streams.map((id) => ({ type: "stream" as const, id })) }
         : null,
       filters: [],
-      search_types: [
-        {
-          type: "messages",
-          id: MESSAGES_SEARCH_TYPE_ID,
-          name: "All Messages",
-          limit: MESSAGES_PAGE_SIZE,
-          offset: 0,
-          sort: [{ field: "timestamp", order: definition.sort }],
-          decorators: [],
-          fields: [],
-        },
-        {
-          type: "pivot",
-          id: HISTOGRAM_SEARCH_TYPE_ID,
-          name: "chart",
-          row_groups: [{ type: "time", fields: ["timestamp"], interval: { type: "auto", scaling: 1 } }],
-          column_groups: [],
-          series: [{ type: "count", id: "count()" }],
-          sort: [],
-          rollup: true,
-        },
-      ],
+      search_types: searchTypes,
     }],
     parameters: [],
   };
 }
 
-/** The body of POST /views/search/{id}/execute for a page of the message table (spec 001 §4 paging). */
-export function buildExecutionState(page: number, pageSize = MESSAGES_PAGE_SIZE): ExecutionState {
+/** The body of POST /views/search/{id}/execute: limit and offset of each message table's current page (§4). */
+export function buildExecutionState(paging: Record<string, { limit: number; offset: number }>): ExecutionState {
   return {
-    global_override: {
-      keep_search_types: [],
-      keep_queries: [],
-      search_types: { [MESSAGES_SEARCH_TYPE_ID]: { limit: pageSize, offset: pageSize * (page - 1) } },
-    },
+    global_override: { keep_search_types: [], keep_queries: [], search_types: paging },
     parameter_bindings: {},
   };
 }

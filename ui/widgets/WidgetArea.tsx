@@ -1,0 +1,175 @@
+import { Box, Group, Paper, ScrollArea, Text } from "@mantine/core";
+import type { ComponentType } from "react";
+import type { Widget } from "../../api/schemas/widgets.ts";
+import type { WidgetFocus } from "./logic/widget-focus.ts";
+import type { WidgetResult } from "./logic/widget-results.ts";
+import {
+  columnSpan,
+  duplicateWidget,
+  removeWidget,
+  replaceWidget,
+  setPositions,
+  setWidgetTitle,
+  toggleWidgetWidth,
+  type ViewWidgets,
+} from "./logic/view-widgets.ts";
+import type { WidgetViewProps } from "./widget-context.ts";
+import type { WidgetEditorProps } from "./widget-editor-props.ts";
+import { widgetTitle, widgetTypeOf } from "./widget-types.tsx";
+import { WidgetFrame } from "./WidgetFrame.tsx";
+import { WidgetGrid } from "./WidgetGrid.tsx";
+
+/** The page-level inputs every widget body shares. */
+export type WidgetPageContext = Omit<
+  WidgetViewProps,
+  "widget" | "result" | "onConfigChange" | "page" | "onPageChange"
+>;
+
+interface Props {
+  view: ViewWidgets;
+  onViewChange: (view: ViewWidgets) => void;
+  /** Results by widget id from the page's search job (undefined while the first job runs). */
+  results: Readonly<Record<string, WidgetResult>> | undefined;
+  focus: WidgetFocus;
+  onFocusChange: (focus: WidgetFocus) => void;
+  /** The widget being edited, as last previewed (null when not editing or not previewed yet). */
+  draft: Widget | null;
+  onDraftChange: (draft: Widget | null) => void;
+  previewing: boolean;
+  pages: Readonly<Record<string, number>>;
+  onPageChange: (widgetId: string, page: number) => void;
+  onExport: (widgetId: string) => void;
+  context: WidgetPageContext;
+  editable: boolean;
+}
+
+/**
+ * The widgets of a search or dashboard: the grid, one focused widget, or one widget in edit mode with its editor
+ * beside the preview (spec 001 §4 'Widget focus').
+ */
+export function WidgetArea(props: Props) {
+  const { view, onViewChange, focus } = props;
+  const focused = focus.mode === "none"
+    ? null
+    : view.widgets.find((widget) => widget.id === focus.widgetId) ?? null;
+  if (focused && focus.mode === "editing") return <EditingWidget {...props} widget={focused} />;
+  if (focused) {
+    return (
+      <Box h="calc(100vh - 230px)" mih={400}>
+        <FramedWidget {...props} widget={focused} focused />
+      </Box>
+    );
+  }
+  if (view.widgets.length === 0) {
+    return <Text c="dimmed" ta="center" py="xl">Create a new widget here</Text>;
+  }
+  return (
+    <WidgetGrid
+      ids={view.widgets.map((widget) => widget.id)}
+      positions={view.positions}
+      onPositionsChange={(positions) => onViewChange(setPositions(view, positions))}
+      editable={props.editable}
+      renderWidget={(id) => {
+        const widget = view.widgets.find((candidate) => candidate.id === id);
+        return widget ? <FramedWidget {...props} widget={widget} focused={false} /> : null;
+      }}
+    />
+  );
+}
+
+function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
+  const { widget, view, onViewChange, focused } = props;
+  const definition = widgetTypeOf(widget);
+  const title = widgetTitle(widget, view.titles);
+  const position = view.positions[widget.id];
+  const result = props.results?.[widget.id];
+  const View = definition.View as ComponentType<WidgetViewProps>;
+  return (
+    <WidgetFrame
+      title={title}
+      errors={result?.errors}
+      focused={focused}
+      stretched={position ? columnSpan(position) === 12 : true}
+      onTitleChange={props.editable
+        ? (next) => onViewChange(setWidgetTitle(view, widget.id, next))
+        : undefined}
+      onToggleFocus={() =>
+        props.onFocusChange(focused ? { mode: "none" } : { mode: "focusing", widgetId: widget.id })}
+      onEdit={definition.Editor && props.editable
+        ? () => props.onFocusChange({ mode: "editing", widgetId: widget.id })
+        : undefined}
+      onToggleWidth={props.editable ? () => onViewChange(toggleWidgetWidth(view, widget.id)) : undefined}
+      onDuplicate={props.editable
+        ? () => onViewChange(duplicateWidget(view, widget.id, crypto.randomUUID(), title))
+        : undefined}
+      onExport={definition.exportable ? () => props.onExport(widget.id) : undefined}
+      onDelete={props.editable
+        ? () => {
+          if (focused) props.onFocusChange({ mode: "none" });
+          onViewChange(removeWidget(view, widget.id));
+        }
+        : undefined}
+    >
+      <View
+        {...props.context}
+        widget={widget}
+        result={result}
+        onConfigChange={(config) => onViewChange(replaceWidget(view, { ...widget, config } as Widget))}
+        page={props.pages[widget.id] ?? 1}
+        onPageChange={(page) => props.onPageChange(widget.id, page)}
+      />
+    </WidgetFrame>
+  );
+}
+
+function EditingWidget(props: Props & { widget: Widget }) {
+  const { widget, view, onViewChange, draft } = props;
+  const definition = widgetTypeOf(widget);
+  const Editor = definition.Editor as ComponentType<WidgetEditorProps> | null;
+  const View = definition.View as ComponentType<WidgetViewProps>;
+  const shown = draft && draft.id === widget.id ? draft : widget;
+  const leave = () => {
+    props.onDraftChange(null);
+    props.onFocusChange({ mode: "none" });
+  };
+  return (
+    <Group gap="sm" align="stretch" wrap="nowrap" data-testid="widget-editing">
+      <Box w={400} style={{ flexShrink: 0 }}>
+        <Paper withBorder p="sm">
+          <ScrollArea.Autosize mah="calc(100vh - 260px)">
+            {Editor && (
+              <Editor
+                widget={widget}
+                fieldTypes={props.context.fieldTypes}
+                previewing={props.previewing}
+                onPreview={(next) => props.onDraftChange(next)}
+                onCancel={leave}
+                onSubmit={(next) => {
+                  onViewChange(replaceWidget(view, next));
+                  leave();
+                }}
+              />
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+      </Box>
+      <Box h="calc(100vh - 230px)" mih={400} style={{ flex: 1, minWidth: 0 }}>
+        <WidgetFrame
+          title={widgetTitle(shown, view.titles)}
+          errors={props.results?.[widget.id]?.errors}
+          editing
+          focused
+        >
+          <View
+            {...props.context}
+            widget={shown}
+            result={props.results?.[widget.id]}
+            onConfigChange={(config) => props.onDraftChange({ ...shown, config } as Widget)}
+            page={props.pages[widget.id] ?? 1}
+            onPageChange={(page) => props.onPageChange(widget.id, page)}
+          />
+        </WidgetFrame>
+      </Box>
+    </Group>
+  );
+}

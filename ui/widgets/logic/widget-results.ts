@@ -1,0 +1,64 @@
+import type { MessagesResult, PivotResult, SearchJob } from "../../../api/schemas/search.ts";
+import type { Widget } from "../../../api/schemas/widgets.ts";
+import { type MessageRow, toMessageRow, widgetErrors } from "../../search/logic/message-rows.ts";
+import { searchTypeIdOf } from "./widget-search-types.ts";
+
+/** What a message table widget shows from the job. */
+export interface MessagesWidgetData {
+  type: "messages";
+  messages: MessageRow[];
+  total: number;
+  /** The result window limit when the search engine reported it. */
+  resultWindowLimit: number | null;
+  effectiveRange: MessagesResult["effective_timerange"];
+}
+
+export interface AggregationWidgetData {
+  type: "aggregation";
+  pivot: PivotResult;
+}
+
+/** One widget's share of the search job: its data, or the errors to show instead (spec 001 §8). */
+export interface WidgetResult {
+  errors: string[];
+  data: MessagesWidgetData | AggregationWidgetData | null;
+}
+
+/** The job as the page shows it: execution figures and each widget's result by widget id. */
+export interface SearchJobModel {
+  durationMs: number;
+  executedAt: string | null;
+  effectiveRange: { from: string; to: string } | null;
+  widgets: Record<string, WidgetResult>;
+}
+
+export function toSearchJobModel(job: SearchJob, queryId: string, widgets: readonly Widget[]): SearchJobModel {
+  const result = job.results[queryId];
+  const allErrors = [...(result?.errors ?? []), ...(job.errors ?? [])];
+  const entries = widgets.map((widget): [string, WidgetResult] => {
+    const searchTypeId = searchTypeIdOf(widget);
+    const errors = widgetErrors(job, queryId, searchTypeId);
+    const own = result?.search_types[searchTypeId];
+    if (own?.type === "messages") {
+      const windowError = allErrors.find((error) => error.search_type_id === searchTypeId && error.type === "result_window_limit");
+      return [widget.id, {
+        errors,
+        data: {
+          type: "messages",
+          messages: own.messages.map(toMessageRow),
+          total: own.total_results,
+          resultWindowLimit: windowError?.result_window_limit ?? null,
+          effectiveRange: own.effective_timerange,
+        },
+      }];
+    }
+    if (own?.type === "pivot") return [widget.id, { errors, data: { type: "aggregation", pivot: own } }];
+    return [widget.id, { errors, data: null }];
+  });
+  return {
+    durationMs: result?.execution_stats.duration ?? 0,
+    executedAt: result?.execution_stats.timestamp ?? null,
+    effectiveRange: result ? result.execution_stats.effective_timerange : null,
+    widgets: Object.fromEntries(entries),
+  };
+}

@@ -1,0 +1,59 @@
+import type { MessagesSearchType, SearchType } from "../../../api/schemas/search.ts";
+import type { Widget, WidgetType } from "../../../api/schemas/widgets.ts";
+import { toPivotSearchType } from "./pivot-search-type.ts";
+
+/** Per-widget paging of message tables: limit and offset of the widget's messages search type (spec 001 §4). */
+export interface MessagesPaging {
+  limit: number;
+  offset: number;
+}
+
+/** Messages search default limit (spec 001 §9): the message table's page size. */
+export const MESSAGES_PAGE_SIZE = 150;
+
+/** The search type id of a widget: one search type per widget, named after it (widget_mapping). */
+export const searchTypeIdOf = (widget: Widget): string => widget.id;
+
+/** The widget's own query, time range, streams and filter on top of the page's (spec 001 §3 'Widget'). */
+function overrides(widget: Widget): Pick<MessagesSearchType, "query" | "timerange" | "streams" | "filter"> {
+  return {
+    ...(widget.query ? { query: widget.query } : {}),
+    ...(widget.timerange ? { timerange: widget.timerange } : {}),
+    ...(widget.streams.length > 0 ? { streams: widget.streams } : {}),
+    ...(widget.filter ? { filter: { type: "query_string" as const, query: widget.filter } } : {}),
+  };
+}
+
+type SearchTypeBuilder<T extends WidgetType> = (widget: Extract<Widget, { type: T }>, paging: MessagesPaging) => SearchType;
+
+/** How each widget type becomes search types (exhaustive over widget types). */
+const SEARCH_TYPE_BUILDERS: { [T in WidgetType]: SearchTypeBuilder<T> } = {
+  messages: (widget, paging) => ({
+    type: "messages",
+    id: searchTypeIdOf(widget),
+    limit: paging.limit,
+    offset: paging.offset,
+    sort: widget.config.sort.map((entry) => ({ field: entry.field, order: entry.direction === "Ascending" ? "ASC" : "DESC" })),
+    decorators: widget.config.decorators,
+    fields: [],
+    ...overrides(widget),
+  }),
+  aggregation: (widget) => ({ ...toPivotSearchType(widget.config, searchTypeIdOf(widget)), ...overrides(widget) }),
+};
+
+export function widgetSearchType(widget: Widget, paging: MessagesPaging): SearchType {
+  return (SEARCH_TYPE_BUILDERS[widget.type] as SearchTypeBuilder<typeof widget.type>)(widget as never, paging);
+}
+
+/** All widgets' search types and the widget → search type mapping of the view state. */
+export function widgetSearchTypes(widgets: readonly Widget[], pages: Readonly<Record<string, number>>): {
+  searchTypes: SearchType[];
+  widgetMapping: Record<string, string[]>;
+} {
+  const searchTypes = widgets.map((widget) => {
+    const page = pages[widget.id] ?? 1;
+    return widgetSearchType(widget, { limit: MESSAGES_PAGE_SIZE, offset: MESSAGES_PAGE_SIZE * (page - 1) });
+  });
+  const widgetMapping = Object.fromEntries(widgets.map((widget) => [widget.id, [searchTypeIdOf(widget)]]));
+  return { searchTypes, widgetMapping };
+}
