@@ -25,6 +25,9 @@ interface PageEntry {
 
 // Feature pages load on demand: the login page and the shell do not carry the search page, CodeMirror or charts.
 const SearchPage = lazy(() => import("../ui/search/SearchPage.tsx").then((module) => ({ default: module.SearchPage })));
+const DecoratorsConfigurationPage = lazy(() =>
+  import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => ({ default: module.DecoratorsConfigurationPage }))
+);
 const MessagePage = lazy(() => import("../ui/search/MessagePage.tsx").then((module) => ({ default: module.MessagePage })));
 
 const onDemand = (page: ReactNode) => () => <Suspense fallback={<LoadingPage text="Loading…" />}>{page}</Suspense>;
@@ -41,8 +44,8 @@ export const PAGES: Record<PathName, PageEntry> = {
   sources: { title: "Sources" },
 
   search: { title: "Search", render: onDemand(<SearchPage />) },
-  searchNew: { title: "New search" },
-  searchView: { title: "Saved search" },
+  searchNew: { title: "New search", render: onDemand(<SearchPage fresh />) },
+  searchView: { title: "Saved search", render: onDemand(<SearchPage />) },
   extendedSearch: { title: "Search", render: redirect(() => paths.search.href()) },
   views: { title: "Saved searches" },
   view: { title: "Saved search" },
@@ -76,7 +79,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   eventNotificationEdit: { title: "Edit notification" },
 
   systemOverview: { title: "System Overview" },
-  systemConfigurations: { title: "Configurations" },
+  systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />) },
   systemOutputs: { title: "Outputs" },
   systemLogging: { title: "Logging" },
   systemGrokPatterns: { title: "Grok Patterns" },

@@ -24,3 +24,9 @@ export function errorToastText(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The response body's message when there is one, else the error's own message (spec 001 §8). */
+export function failureMessage(error: unknown): string {
+  if (error instanceof FetchError) return error.bodyMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,11 +1,12 @@
-import { Box, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
+import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { Widget } from "../../api/schemas/widgets.ts";
-import { FetchError } from "../api/fetch-error.ts";
+import { failureMessage } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { usePermissions } from "../session/current-user.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
@@ -21,29 +22,57 @@ import { formatTimestamp } from "./logic/time-format.ts";
 import { rangePresets } from "./logic/time-presets.ts";
 import { parseSearchUrl, type SearchUrlState, toSearchParams } from "./logic/url-state.ts";
 import { SearchBar } from "./SearchBar.tsx";
-import { fieldTypesQueryOptions, searchConfigQueryOptions, searchJobQueryOptions, streamsQueryOptions } from "./search-queries.ts";
+import {
+  fieldTypesQueryOptions,
+  searchConfigQueryOptions,
+  searchJobQueryOptions,
+  streamsQueryOptions,
+} from "./search-queries.ts";
 import { viewWidgetsAtom } from "./search-state.ts";
 import { highlightColor } from "./logic/highlighting-rules.ts";
+import { queryForValueAction } from "./logic/value-actions.ts";
 import { CreateSection } from "./sidebar/CreateSection.tsx";
 import { HighlightingSection } from "./sidebar/HighlightingSection.tsx";
 import { currentFieldNames } from "./sidebar/field-list.ts";
 import { FieldsSection } from "./sidebar/FieldsSection.tsx";
 import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
+import { useOpenSearch } from "./use-open-search.ts";
+import { useSearchActions } from "./use-search-actions.ts";
 import { useSearchTimezone } from "./use-search-timezone.ts";
+import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 
 export const UPDATING_TEXT = "Updating search results...";
+
+/** The export target of the search-wide 'Export' action (a widget's Export names the widget id instead). */
+const SEARCH_EXPORT = "search";
 
 /**
  * A search page (spec 001 §2, §3): search bar, sidebar and the widget grid, all widgets run as one search job;
  * at /streams/{streamId}/search the stream is preselected.
  */
-export function SearchPage() {
-  const { streamId } = useParams();
+export function SearchPage({ fresh = false }: { fresh?: boolean }) {
+  const { streamId, viewId } = useParams();
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parseSearchUrl(params, streamId ? [streamId] : []), [params, streamId]);
   const focus = useMemo(() => readWidgetFocus(params), [params]);
+  const open = useOpenSearch({
+    viewId,
+    fresh,
+    urlHasSearch: params.has("rangetype") || params.has("q"),
+    onSearchLoaded: (state) => setParams(toSearchParams(state), { replace: true }),
+  });
   useDocumentTitle("Search");
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
+  if (open.status === "error") {
+    return <ErrorPage title="Something went wrong" description={failureMessage(open.error)} />;
+  }
+  if (open.status === "loading") {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
   return (
     <SearchView
       submitted={parsed.state}
@@ -75,9 +104,16 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
   const streams = useQuery(streamsQueryOptions());
   const definition: SearchDefinition = useMemo(() => ({ ...submitted, timezone }), [submitted, timezone]);
   const jobWidgets = useMemo(() => draft ? replaceWidget(view, draft).widgets : view.widgets, [view, draft]);
-  const job = useQuery({ ...searchJobQueryOptions(definition, jobWidgets, pages, run), placeholderData: keepPreviousData });
+  const job = useQuery({
+    ...searchJobQueryOptions(definition, jobWidgets, pages, run),
+    placeholderData: keepPreviousData,
+  });
   const presets = useMemo(
-    () => rangePresets(config.data?.relative_timerange_options ?? DEFAULT_RELATIVE_TIMERANGE_OPTIONS, config.data?.query_time_range_limit),
+    () =>
+      rangePresets(
+        config.data?.relative_timerange_options ?? DEFAULT_RELATIVE_TIMERANGE_OPTIONS,
+        config.data?.query_time_range_limit,
+      ),
     [config.data],
   );
   const result = job.data;
@@ -86,7 +122,9 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
   const messagesWidgets = view.widgets.filter((widget) => widget.type === "messages");
   const tableFields = [...new Set(messagesWidgets.flatMap((widget) => widget.config.fields))];
   const presentFields = useMemo(() => {
-    const rows = Object.values(result?.widgets ?? {}).flatMap((entry) => entry.data?.type === "messages" ? entry.data.messages : []);
+    const rows = Object.values(result?.widgets ?? {}).flatMap((entry) =>
+      entry.data?.type === "messages" ? entry.data.messages : []
+    );
     return currentFieldNames(rows);
   }, [result]);
   const total = Object.values(result?.widgets ?? {}).find((entry) => entry.data?.type === "messages")?.data;
@@ -105,17 +143,27 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
           ...widget,
           config: {
             ...widget.config,
-            fields: inTable ? widget.config.fields.filter((name) => name !== field) : [...widget.config.fields, field],
+            fields: inTable
+              ? widget.config.fields.filter((name) => name !== field)
+              : [...widget.config.fields, field],
           },
         }), current)
     );
   };
   const create = (kind: CreatableWidget) => {
     const created = WIDGET_CREATORS[kind](crypto.randomUUID());
-    setView((current) => addWidget(current, created.widget, WIDGET_TYPES[created.widget.type].size, created.title));
+    setView((current) =>
+      addWidget(current, created.widget, WIDGET_TYPES[created.widget.type].size, created.title)
+    );
     if (created.edit) onFocusChange({ mode: "editing", widgetId: created.widget.id });
   };
   const exportedWidget = messagesWidgets.find((widget) => widget.id === exporting);
+  const actions = useSearchActions({
+    widgets: view,
+    definition,
+    submitted,
+    onExport: () => setExporting(SEARCH_EXPORT),
+  });
 
   return (
     <Group gap={0} align="stretch" wrap="nowrap" mih="100%">
@@ -155,7 +203,9 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
         }}
       />
       <Box px="md" py="sm" style={{ flex: 1, minWidth: 0 }}>
-        <VisuallyHidden><Title order={1}>Search</Title></VisuallyHidden>
+        <VisuallyHidden>
+          <Title order={1}>Search</Title>
+        </VisuallyHidden>
         <Stack gap="sm">
           <SearchBar
             submitted={submitted}
@@ -165,16 +215,23 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
             timezone={timezone}
             searching={job.isFetching}
           />
-          <Group gap="xs" mih={20}>
-            {job.isFetching && (
-              <>
-                <Loader size="xs" />
-                <Text size="sm" c="dimmed" data-testid="search-updating">{UPDATING_TEXT}</Text>
-              </>
-            )}
-            {!job.isFetching && result && <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>}
+          <Group gap="xs" mih={20} justify="space-between" wrap="nowrap">
+            <Group gap="xs">
+              {job.isFetching && (
+                <>
+                  <Loader size="xs" />
+                  <Text size="sm" c="dimmed" data-testid="search-updating">{UPDATING_TEXT}</Text>
+                </>
+              )}
+              {!job.isFetching && result && (
+                <Text size="xs" c="dimmed">Query executed in {result.durationMs} ms.</Text>
+              )}
+            </Group>
+            <SearchActionsBar {...actions} />
           </Group>
-          {job.isError && <WidgetFrame title="Search" errors={[searchFailureText(job.error)]}>{null}</WidgetFrame>}
+          {job.isError && (
+            <WidgetFrame title="Search" errors={[failureMessage(job.error)]}>{null}</WidgetFrame>
+          )}
           <Box style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
             <WidgetArea
               view={view}
@@ -196,10 +253,17 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
                 timezone,
                 fieldTypes: fieldTypes.data ?? [],
                 highlighting: view.highlighting,
-                cellColor: (field, value) => highlightColor(view.highlighting, field, value, fieldTypes.data ?? []),
+                cellColor: (field, value) =>
+                  highlightColor(view.highlighting, field, value, fieldTypes.data ?? []),
                 query: submitted.query,
                 onQueryChange: (query) => submit({ ...submitted, query }),
-                onTimeRangeChange: (from, to) => submit({ ...submitted, timerange: { type: "absolute", from, to } }),
+                onTimeRangeChange: (from, to) =>
+                  submit({ ...submitted, timerange: { type: "absolute", from, to } }),
+                onValueAction: (action, path) =>
+                  submit({
+                    ...submitted,
+                    query: queryForValueAction(submitted.query, action, path, (field) => isTimeField(field, fieldTypes.data ?? [])),
+                  }),
               }}
             />
           </Box>
@@ -211,14 +275,13 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
           query={submitted.query}
           timerange={toWireTimeRange(submitted.timerange, timezone)}
           streams={submitted.streams}
-          title={exportedWidget ? widgetTitle(exportedWidget, view.titles) : null}
+          title={exportedWidget ? widgetTitle(exportedWidget, view.titles) : actions.view?.title ?? null}
         />
       </Box>
     </Group>
   );
 }
 
-function searchFailureText(error: unknown): string {
-  if (error instanceof FetchError) return error.bodyMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
+function isTimeField(field: string, fieldTypes: readonly FieldTypeMapping[]): boolean {
+  return field === "timestamp" || fieldTypes.find((mapping) => mapping.name === field)?.type.type === "date";
 }

@@ -1,15 +1,75 @@
-import { Text } from "@mantine/core";
-import type { AggregationWidget } from "../../api/schemas/widgets.ts";
-import { histogramBuckets } from "../search/logic/message-rows.ts";
-import { MessageCountWidget } from "../search/MessageCountWidget.tsx";
+import { Box, Center, Loader, Text } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import { type ComponentType, Suspense } from "react";
+import type {
+  AggregationWidget,
+  VisualizationConfigs,
+  VisualizationType,
+} from "../../api/schemas/widgets.ts";
+import { VISUALIZATIONS } from "../visualizations/registry.ts";
+import type { VisualizationProps } from "../visualizations/visualization-props.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
 
 export const NO_METRIC_TEXT = "To see results, add at least one metric";
 
-/** An aggregation widget's body: its visualization drawn from the pivot result. */
-export function AggregationWidgetView({ widget, result, timezone }: WidgetViewProps<AggregationWidget>) {
-  if (widget.config.series.length === 0) return <Text c="dimmed" size="sm">{NO_METRIC_TEXT}</Text>;
+/** The widget's stored visualization config over its type's defaults (older or partial configs still draw). */
+function visualizationConfigOf<K extends VisualizationType>(
+  type: K,
+  stored: Record<string, unknown> | null | undefined,
+): VisualizationConfigs[K] {
+  return { ...VISUALIZATIONS[type].defaultConfig, ...(stored ?? {}) } as VisualizationConfigs[K];
+}
+
+/** An aggregation widget's body: its visualization, loaded on first use, drawn from the pivot result at the frame's size. */
+export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>) {
+  const { widget, result, onConfigChange } = props;
+  const config = widget.config;
+  const { ref, width, height } = useElementSize();
+  if (config.series.length === 0) return <Text c="dimmed" size="sm">{NO_METRIC_TEXT}</Text>;
   const data = result?.data?.type === "aggregation" ? result.data : null;
-  if (!data) return null;
-  return <MessageCountWidget buckets={histogramBuckets(data.pivot.rows)} timezone={timezone} />;
+  const definition = VISUALIZATIONS[config.visualization];
+  const Visualization = definition.component as ComponentType<VisualizationProps>;
+  return (
+    <Box
+      ref={ref}
+      h="100%"
+      mih={120}
+      data-testid="aggregation-visualization"
+      data-visualization={config.visualization}
+    >
+      {data && width > 0 && height > 0 && (
+        <Suspense
+          fallback={
+            <Center h="100%">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <Visualization
+            config={config}
+            visualizationConfig={visualizationConfigOf(config.visualization, config.visualization_config)}
+            data={data.pivot}
+            width={width}
+            height={height}
+            timezone={props.timezone}
+            onVisualizationConfigChange={(next) =>
+              onConfigChange({ ...config, visualization_config: { ...next } })}
+            onChartColorChange={(fieldName, color) => {
+              const colors = (config.formatting_settings?.chart_colors ?? []).filter((entry) =>
+                entry.field_name !== fieldName
+              );
+              onConfigChange({
+                ...config,
+                formatting_settings: {
+                  chart_colors: [...colors, { field_name: fieldName, chart_color: color }],
+                },
+              });
+            }}
+            onZoom={props.onTimeRangeChange}
+            onValueAction={(action, path) => props.onValueAction(action, path)}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
 }

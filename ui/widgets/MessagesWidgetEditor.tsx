@@ -4,11 +4,16 @@ import type { MessagesWidget, SortDirection } from "../../api/schemas/widgets.ts
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 
 /** The message table's edit panel (spec 001 §2): Fields, Message Preview, Sorting, Direction. */
-export function MessagesWidgetEditor({ widget, fieldTypes, onPreview, previewing, onSubmit, onCancel }: WidgetEditorProps<MessagesWidget>) {
+export function MessagesWidgetEditor(
+  { widget, fieldTypes, onPreview, previewing, onSubmit, onCancel }: WidgetEditorProps<MessagesWidget>,
+) {
   const [config, setConfig] = useState(widget.config);
   const draft: MessagesWidget = { ...widget, config };
-  const fieldNames = [...new Set([...fieldTypes.map((field) => field.name), ...config.fields, "timestamp", "source"])].sort();
-  const sort = config.sort[0] ?? { type: "pivot" as const, field: "timestamp", direction: "Descending" as const };
+  const fieldNames = [
+    ...new Set([...fieldTypes.map((field) => field.name), ...config.fields, "timestamp", "source"]),
+  ].sort();
+  const sort = config.sort[0] ??
+    { type: "pivot" as const, field: "timestamp", direction: "Descending" as const };
   const changed = JSON.stringify(config) !== JSON.stringify(widget.config);
   return (
     <Stack gap="md" data-testid="messages-widget-editor">
@@ -45,10 +50,16 @@ export function MessagesWidgetEditor({ widget, fieldTypes, onPreview, previewing
         <SegmentedControl
           data={["Ascending", "Descending"]}
           value={sort.direction}
-          onChange={(direction) => setConfig({ ...config, sort: [{ ...sort, direction: direction as SortDirection }] })}
+          onChange={(direction) =>
+            setConfig({ ...config, sort: [{ ...sort, direction: direction as SortDirection }] })}
         />
       </Stack>
-      <Button variant="default" disabled={!changed || previewing} loading={previewing} onClick={() => onPreview(draft)}>
+      <Button
+        variant="default"
+        disabled={!changed || previewing}
+        loading={previewing}
+        onClick={() => onPreview(draft)}
+      >
         {previewing ? "Updating preview..." : "Update preview"}
       </Button>
       <Group justify="flex-end" gap="xs">

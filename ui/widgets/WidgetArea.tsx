@@ -95,7 +95,7 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
         : undefined}
       onToggleFocus={() =>
         props.onFocusChange(focused ? { mode: "none" } : { mode: "focusing", widgetId: widget.id })}
-      onEdit={definition.Editor && props.editable
+      onEdit={props.editable
         ? () => props.onFocusChange({ mode: "editing", widgetId: widget.id })
         : undefined}
       onToggleWidth={props.editable ? () => onViewChange(toggleWidgetWidth(view, widget.id)) : undefined}
@@ -125,7 +125,7 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
 function EditingWidget(props: Props & { widget: Widget }) {
   const { widget, view, onViewChange, draft } = props;
   const definition = widgetTypeOf(widget);
-  const Editor = definition.Editor as ComponentType<WidgetEditorProps> | null;
+  const Editor = definition.Editor as ComponentType<WidgetEditorProps>;
   const View = definition.View as ComponentType<WidgetViewProps>;
   const shown = draft && draft.id === widget.id ? draft : widget;
   const leave = () => {
@@ -134,22 +134,21 @@ function EditingWidget(props: Props & { widget: Widget }) {
   };
   return (
     <Group gap="sm" align="stretch" wrap="nowrap" data-testid="widget-editing">
-      <Box w={400} style={{ flexShrink: 0 }}>
+      <Box miw={320} style={{ flexShrink: 0 }}>
         <Paper withBorder p="sm">
           <ScrollArea.Autosize mah="calc(100vh - 260px)">
-            {Editor && (
-              <Editor
-                widget={widget}
-                fieldTypes={props.context.fieldTypes}
-                previewing={props.previewing}
-                onPreview={(next) => props.onDraftChange(next)}
-                onCancel={leave}
-                onSubmit={(next) => {
-                  onViewChange(replaceWidget(view, next));
-                  leave();
-                }}
-              />
-            )}
+            <Editor
+              key={widget.id}
+              widget={widget}
+              fieldTypes={props.context.fieldTypes}
+              previewing={props.previewing}
+              onPreview={(next) => props.onDraftChange(next)}
+              onCancel={leave}
+              onSubmit={(next) => {
+                onViewChange(replaceWidget(view, next));
+                leave();
+              }}
+            />
           </ScrollArea.Autosize>
         </Paper>
       </Box>

@@ -13,12 +13,14 @@ import {
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
 
-export const WIDGET_ERRORS_HEADING = "While retrieving data for this widget, the following error(s) occurred:";
+export const WIDGET_ERRORS_HEADING =
+  "While retrieving data for this widget, the following error(s) occurred:";
 
 /** The CSS class of the title bar: the grid drags widgets by it. */
 export const WIDGET_DRAG_HANDLE_CLASS = "widget-drag-handle";
 
-export const removeWidgetQuestion = (title: string) => `Are you sure you want to remove the widget "${title}"?`;
+export const removeWidgetQuestion = (title: string) =>
+  `Are you sure you want to remove the widget "${title}"?`;
 
 /** The frame's actions; a missing handler hides its control. */
 export interface WidgetFrameActions {
@@ -50,7 +52,8 @@ interface Props extends WidgetFrameActions {
  * content, or the widget's data errors.
  */
 export function WidgetFrame(props: Props) {
-  const { title, errors = [], focused = false, editing = false, stretched = false, headerExtra, children } = props;
+  const { title, errors = [], focused = false, editing = false, stretched = false, headerExtra, children } =
+    props;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [editingTitle, setEditingTitle] = useState<string | null>(null);
   const commitTitle = () => {
@@ -60,7 +63,13 @@ export function WidgetFrame(props: Props) {
     setEditingTitle(null);
   };
   return (
-    <Paper withBorder component="section" aria-label={title} h="100%" style={{ display: "flex", flexDirection: "column", overflow: "hidden" }}>
+    <Paper
+      withBorder
+      component="section"
+      aria-label={title}
+      h="100%"
+      style={{ display: "flex", flexDirection: "column", overflow: "hidden" }}
+    >
       <Group
         justify="space-between"
         wrap="nowrap"
@@ -68,7 +77,10 @@ export function WidgetFrame(props: Props) {
         px="sm"
         py={6}
         className={WIDGET_DRAG_HANDLE_CLASS}
-        style={{ borderBottom: "1px solid var(--mantine-color-default-border)", cursor: editing || focused ? undefined : "move" }}
+        style={{
+          borderBottom: "1px solid var(--mantine-color-default-border)",
+          cursor: editing || focused ? undefined : "move",
+        }}
       >
         {editingTitle !== null
           ? (
@@ -103,14 +115,24 @@ export function WidgetFrame(props: Props) {
           {headerExtra}
           {props.onToggleWidth && !focused && (
             <Tooltip label={stretched ? "Compress width" : "Stretch width"}>
-              <ActionIcon variant="subtle" size="sm" aria-label={stretched ? "Compress width" : "Stretch width"} onClick={props.onToggleWidth}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={stretched ? "Compress width" : "Stretch width"}
+                onClick={props.onToggleWidth}
+              >
                 {stretched ? <IconArrowsMinimize size={16} /> : <IconArrowsHorizontal size={16} />}
               </ActionIcon>
             </Tooltip>
           )}
           {props.onToggleFocus && !editing && (
             <Tooltip label={focused ? "Un-focus widget" : "Focus this widget"}>
-              <ActionIcon variant="subtle" size="sm" aria-label={focused ? "Un-focus widget" : "Focus this widget"} onClick={props.onToggleFocus}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={focused ? "Un-focus widget" : "Focus this widget"}
+                onClick={props.onToggleFocus}
+              >
                 {focused ? <IconArrowsDiagonalMinimize2 size={16} /> : <IconArrowsDiagonal size={16} />}
               </ActionIcon>
             </Tooltip>
@@ -130,12 +152,26 @@ export function WidgetFrame(props: Props) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                {props.onDuplicate && <Menu.Item leftSection={<IconCopy size={14} />} onClick={props.onDuplicate}>Duplicate</Menu.Item>}
-                {props.onExport && <Menu.Item leftSection={<IconDownload size={14} />} onClick={props.onExport}>Export</Menu.Item>}
+                {props.onDuplicate && (
+                  <Menu.Item leftSection={<IconCopy size={14} />} onClick={props.onDuplicate}>
+                    Duplicate
+                  </Menu.Item>
+                )}
+                {props.onExport && (
+                  <Menu.Item leftSection={<IconDownload size={14} />} onClick={props.onExport}>
+                    Export
+                  </Menu.Item>
+                )}
                 {props.onDelete && (
                   <>
                     <Menu.Divider />
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmingDelete(true)}>Delete</Menu.Item>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => setConfirmingDelete(true)}
+                    >
+                      Delete
+                    </Menu.Item>
                   </>
                 )}
               </Menu.Dropdown>

@@ -29,7 +29,9 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const cells = toGridCells(ids, positions);
   const onLayoutChange = (layout: Layout) => {
-    const next = toWidgetPositions(layout.map((item): GridCell => ({ i: item.i, x: item.x, y: item.y, w: item.w, h: item.h })));
+    const next = toWidgetPositions(
+      layout.map((item): GridCell => ({ i: item.i, x: item.x, y: item.y, w: item.w, h: item.h })),
+    );
     if (positionsChanged(next, positions)) onPositionsChange(next);
   };
   return (
@@ -39,8 +41,17 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
           <ReactGridLayout
             width={width}
             layout={cells}
-            gridConfig={{ cols: GRID_COLUMNS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
-            dragConfig={{ enabled: editable, handle: `.${WIDGET_DRAG_HANDLE_CLASS}`, cancel: ".widget-actions, input, button" }}
+            gridConfig={{
+              cols: GRID_COLUMNS,
+              rowHeight: GRID_ROW_HEIGHT,
+              margin: GRID_MARGIN,
+              containerPadding: [0, 0],
+            }}
+            dragConfig={{
+              enabled: editable,
+              handle: `.${WIDGET_DRAG_HANDLE_CLASS}`,
+              cancel: ".widget-actions, input, button",
+            }}
             resizeConfig={{ enabled: editable }}
             onLayoutChange={onLayoutChange}
           >
@@ -57,7 +68,14 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
             }}
           >
             {cells.map((cell) => (
-              <div key={cell.i} data-widget-id={cell.i} style={{ gridColumn: `${cell.x + 1} / span ${cell.w}`, gridRow: `${cell.y + 1} / span ${cell.h}` }}>
+              <div
+                key={cell.i}
+                data-widget-id={cell.i}
+                style={{
+                  gridColumn: `${cell.x + 1} / span ${cell.w}`,
+                  gridRow: `${cell.y + 1} / span ${cell.h}`,
+                }}
+              >
                 {renderWidget(cell.i)}
               </div>
             ))}

@@ -1,5 +1,6 @@
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { HighlightingRule, Widget } from "../../api/schemas/widgets.ts";
+import type { ValueAction, ValuePath } from "../visualizations/visualization-props.ts";
 import type { WidgetResult } from "./logic/widget-results.ts";
 
 /** What a widget's body needs from its page besides its own config and result. */
@@ -21,4 +22,6 @@ export interface WidgetViewProps<W extends Widget = Widget> {
   onQueryChange: (query: string) => void;
   /** Zooming a time chart: sets an absolute range on the page. */
   onTimeRangeChange: (from: string, to: string) => void;
+  /** A value picked in a chart or table: add it to the query, exclude it, or show its messages. */
+  onValueAction: (action: ValueAction, path: ValuePath) => void;
 }

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 import type { Widget, WidgetType } from "../../api/schemas/widgets.ts";
+import { aggregationWidgetTitle } from "../aggregation/logic/widget-title.ts";
+import { AggregationWidgetEditor } from "./AggregationWidgetEditor.tsx";
 import { AggregationWidgetView } from "./AggregationWidgetView.tsx";
 import { MessagesWidgetEditor } from "./MessagesWidgetEditor.tsx";
 import { MessagesWidgetView } from "./MessagesWidgetView.tsx";
@@ -16,14 +18,26 @@ export interface WidgetTypeDefinition<T extends WidgetType> {
   exportable: boolean;
   View: ComponentType<WidgetViewProps<Extract<Widget, { type: T }>>>;
   /** The edit panel shown beside the preview in edit mode. */
-  Editor: ComponentType<WidgetEditorProps<Extract<Widget, { type: T }>>> | null;
+  Editor: ComponentType<WidgetEditorProps<Extract<Widget, { type: T }>>>;
 }
 
 export const UNTITLED_MESSAGE_TABLE = "Untitled Message Table";
 
 export const WIDGET_TYPES: { [T in WidgetType]: WidgetTypeDefinition<T> } = {
-  messages: { defaultTitle: () => UNTITLED_MESSAGE_TABLE, size: { height: 5, width: 6 }, exportable: true, View: MessagesWidgetView, Editor: MessagesWidgetEditor },
-  aggregation: { defaultTitle: () => "Aggregation", size: { height: 4, width: 4 }, exportable: false, View: AggregationWidgetView, Editor: null },
+  messages: {
+    defaultTitle: () => UNTITLED_MESSAGE_TABLE,
+    size: { height: 5, width: 6 },
+    exportable: true,
+    View: MessagesWidgetView,
+    Editor: MessagesWidgetEditor,
+  },
+  aggregation: {
+    defaultTitle: (widget) => aggregationWidgetTitle(widget.config),
+    size: { height: 4, width: 4 },
+    exportable: false,
+    View: AggregationWidgetView,
+    Editor: AggregationWidgetEditor,
+  },
 };
 
 /** Looks up a widget's definition with its type narrowed (the record is exhaustive). */

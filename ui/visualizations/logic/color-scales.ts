@@ -116,8 +116,9 @@ export const DEFAULT_COLOR_SCALE: HeatmapColorScale = "Viridis";
 export const GRADIENT_PREVIEW_STEPS = 5;
 
 /** The scales in the spec's order, for selects: `{ value, label }`. */
-export const COLOR_SCALE_OPTIONS: ReadonlyArray<{ value: HeatmapColorScale; label: string }> = HEATMAP_COLOR_SCALES
-  .map((value) => ({ value, label: COLOR_SCALES[value].label }));
+export const COLOR_SCALE_OPTIONS: ReadonlyArray<{ value: HeatmapColorScale; label: string }> =
+  HEATMAP_COLOR_SCALES
+    .map((value) => ({ value, label: COLOR_SCALES[value].label }));
 
 /**
  * The colour of `scale` at `t` (clamped to 0..1; NaN counts as 0) as `#rrggbb`. `reverse` flips the scale,
@@ -129,14 +130,23 @@ export function colorAt(scale: HeatmapColorScale, t: number, reverse = false): s
 }
 
 /** `steps` colours evenly spaced from the low end to the high end (both included); one step is the low end. */
-export function scalePreview(scale: HeatmapColorScale, steps: number = GRADIENT_PREVIEW_STEPS, reverse = false): string[] {
+export function scalePreview(
+  scale: HeatmapColorScale,
+  steps: number = GRADIENT_PREVIEW_STEPS,
+  reverse = false,
+): string[] {
   const count = Math.max(1, Math.floor(steps));
   if (count === 1) return [colorAt(scale, 0, reverse)];
   return Array.from({ length: count }, (_, i) => colorAt(scale, i / (count - 1), reverse));
 }
 
 /** A CSS `linear-gradient(…)` of the scale (left = low), for colour bars and gradient swatches. */
-export function cssGradient(scale: HeatmapColorScale, reverse = false, direction = "to right", steps = 11): string {
+export function cssGradient(
+  scale: HeatmapColorScale,
+  reverse = false,
+  direction = "to right",
+  steps = 11,
+): string {
   const colors = scalePreview(scale, steps, reverse);
   const parts = colors.map((color, i) => `${color} ${Math.round((i / (colors.length - 1 || 1)) * 100)}%`);
   return `linear-gradient(${direction}, ${parts.join(", ")})`;
@@ -179,5 +189,7 @@ function toHex(color: string): string {
 }
 
 function rgbToHex(rgb: readonly number[]): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${
+    rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")
+  }`;
 }

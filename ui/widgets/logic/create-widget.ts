@@ -1,4 +1,5 @@
 import type { Widget } from "../../../api/schemas/widgets.ts";
+import { defaultAggregationConfig } from "../../aggregation/logic/widget-presets.ts";
 import { MESSAGE_COUNT_TITLE, messageCountWidget, messagesWidget } from "./default-search-view.ts";
 
 /** A widget made by the sidebar's Create section: the widget, its title if it has a fixed one, and whether to edit it. */
@@ -13,10 +14,17 @@ export const WIDGET_CREATORS = {
   /** Count over a timestamp time pivot, as bars, rollup on; opened in the editor. */
   aggregation: (id: string): CreatedWidget => {
     const widget = messageCountWidget(id);
-    return { widget: { ...widget, config: { ...widget.config, series: [{ function: "count()", config: {} }] } }, edit: true };
+    return {
+      widget: { ...widget, config: { ...widget.config, series: [{ function: "count()", config: {} }] } },
+      edit: true,
+    };
   },
   messages: (id: string): CreatedWidget => ({ widget: messagesWidget(id), edit: false }),
-  messageCount: (id: string): CreatedWidget => ({ widget: messageCountWidget(id), title: MESSAGE_COUNT_TITLE, edit: false }),
+  messageCount: (id: string): CreatedWidget => ({
+    widget: messageCountWidget(id),
+    title: MESSAGE_COUNT_TITLE,
+    edit: false,
+  }),
 } satisfies Record<string, (id: string) => CreatedWidget>;
 
 export type CreatableWidget = keyof typeof WIDGET_CREATORS;

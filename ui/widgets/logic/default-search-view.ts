@@ -14,7 +14,11 @@ export function messageCountWidget(id: string): AggregationWidget {
     id,
     type: "aggregation",
     config: {
-      row_pivots: [{ type: "time", fields: ["timestamp"], config: { interval: { type: "auto", scaling: 1 } } }],
+      row_pivots: [{
+        type: "time",
+        fields: ["timestamp"],
+        config: { interval: { type: "auto", scaling: 1 } },
+      }],
       column_pivots: [],
       series: [{ function: "count()", config: { name: MESSAGE_COUNT_TITLE } }],
       sort: [],

@@ -11,32 +11,49 @@ export interface GridCell {
 }
 
 /** Widget positions (1-based, 'Infinity' width) → grid cells, in the order of `ids`. */
-export function toGridCells(ids: readonly string[], positions: Readonly<Record<string, WidgetPosition>>): GridCell[] {
+export function toGridCells(
+  ids: readonly string[],
+  positions: Readonly<Record<string, WidgetPosition>>,
+): GridCell[] {
   let nextRow = 1;
   return ids.map((id) => {
     // A widget without a stored position goes below the others at full width.
     const position = positions[id] ?? { col: 1, row: nextRow, height: 4, width: "Infinity" as const };
     nextRow = Math.max(nextRow, position.row + position.height);
     const w = columnSpan(position);
-    return { i: id, x: Math.min(position.col - 1, GRID_COLUMNS - w), y: position.row - 1, w, h: position.height };
+    return {
+      i: id,
+      x: Math.min(position.col - 1, GRID_COLUMNS - w),
+      y: position.row - 1,
+      w,
+      h: position.height,
+    };
   });
 }
 
 /** Grid cells after a drag or resize → widget positions as stored. */
 export function toWidgetPositions(cells: readonly GridCell[]): Record<string, WidgetPosition> {
   return Object.fromEntries(
-    cells.map((cell) => [cell.i, { col: cell.x + 1, row: cell.y + 1, height: cell.h, width: storedWidth(cell.w) }]),
+    cells.map((
+      cell,
+    ) => [cell.i, { col: cell.x + 1, row: cell.y + 1, height: cell.h, width: storedWidth(cell.w) }]),
   );
 }
 
 /** True when the positions differ (the grid reports a layout on every render). */
-export function positionsChanged(a: Readonly<Record<string, WidgetPosition>>, b: Readonly<Record<string, WidgetPosition>>): boolean {
+export function positionsChanged(
+  a: Readonly<Record<string, WidgetPosition>>,
+  b: Readonly<Record<string, WidgetPosition>>,
+): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) {
     const left = a[key];
     const right = b[key];
     if (!left || !right) return true;
-    if (left.col !== right.col || left.row !== right.row || left.height !== right.height || left.width !== right.width) return true;
+    if (
+      left.col !== right.col || left.row !== right.row || left.height !== right.height ||
+      left.width !== right.width
+    ) return true;
   }
   return false;
 }

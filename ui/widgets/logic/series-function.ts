@@ -17,7 +17,9 @@ export function parseSeriesFunction(text: string): SeriesFunction | null {
   const args = match[2].trim() === "" ? [] : match[2].split(",").map((part) => part.trim());
   if (type === "percentile") {
     const percentile = Number(args[1]);
-    return args[0] && args.length === 2 && Number.isFinite(percentile) ? { type, field: args[0], percentile } : null;
+    return args[0] && args.length === 2 && Number.isFinite(percentile)
+      ? { type, field: args[0], percentile }
+      : null;
   }
   if (args.length > 1) return null;
   return { type, field: args[0] ?? null, percentile: null };

@@ -27,9 +27,16 @@ export function storedWidth(columns: number): WidgetPosition["width"] {
 }
 
 /** A new widget goes top-left; every other widget moves down by its height (spec 001 §4). */
-export function addWidget(state: ViewWidgets, widget: Widget, size: { height: number; width: number }, title?: string): ViewWidgets {
+export function addWidget(
+  state: ViewWidgets,
+  widget: Widget,
+  size: { height: number; width: number },
+  title?: string,
+): ViewWidgets {
   const positions: Record<string, WidgetPosition> = {};
-  for (const [id, position] of Object.entries(state.positions)) positions[id] = { ...position, row: position.row + size.height };
+  for (const [id, position] of Object.entries(state.positions)) {
+    positions[id] = { ...position, row: position.row + size.height };
+  }
   positions[widget.id] = { col: 1, row: 1, height: size.height, width: storedWidth(size.width) };
   return {
     ...state,
@@ -40,7 +47,12 @@ export function addWidget(state: ViewWidgets, widget: Widget, size: { height: nu
 }
 
 /** Duplicate: a copy with a new id, '(copy)' appended to the title, placed top-left (spec 001 §4). */
-export function duplicateWidget(state: ViewWidgets, widgetId: string, newId: string, title: string): ViewWidgets {
+export function duplicateWidget(
+  state: ViewWidgets,
+  widgetId: string,
+  newId: string,
+  title: string,
+): ViewWidgets {
   const original = state.widgets.find((widget) => widget.id === widgetId);
   const position = state.positions[widgetId];
   if (!original || !position) return state;

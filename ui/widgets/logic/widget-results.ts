@@ -32,7 +32,11 @@ export interface SearchJobModel {
   widgets: Record<string, WidgetResult>;
 }
 
-export function toSearchJobModel(job: SearchJob, queryId: string, widgets: readonly Widget[]): SearchJobModel {
+export function toSearchJobModel(
+  job: SearchJob,
+  queryId: string,
+  widgets: readonly Widget[],
+): SearchJobModel {
   const result = job.results[queryId];
   const allErrors = [...(result?.errors ?? []), ...(job.errors ?? [])];
   const entries = widgets.map((widget): [string, WidgetResult] => {
@@ -40,7 +44,9 @@ export function toSearchJobModel(job: SearchJob, queryId: string, widgets: reado
     const errors = widgetErrors(job, queryId, searchTypeId);
     const own = result?.search_types[searchTypeId];
     if (own?.type === "messages") {
-      const windowError = allErrors.find((error) => error.search_type_id === searchTypeId && error.type === "result_window_limit");
+      const windowError = allErrors.find((error) =>
+        error.search_type_id === searchTypeId && error.type === "result_window_limit"
+      );
       return [widget.id, {
         errors,
         data: {

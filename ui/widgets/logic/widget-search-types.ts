@@ -1,6 +1,6 @@
 import type { MessagesSearchType, SearchType } from "../../../api/schemas/search.ts";
 import type { Widget, WidgetType } from "../../../api/schemas/widgets.ts";
-import { toPivotSearchType } from "./pivot-search-type.ts";
+import { toPivotSearchType } from "../../aggregation/logic/pivot-search-type.ts";
 
 /** Per-widget paging of message tables: limit and offset of the widget's messages search type (spec 001 §4). */
 export interface MessagesPaging {
@@ -24,7 +24,10 @@ function overrides(widget: Widget): Pick<MessagesSearchType, "query" | "timerang
   };
 }
 
-type SearchTypeBuilder<T extends WidgetType> = (widget: Extract<Widget, { type: T }>, paging: MessagesPaging) => SearchType;
+type SearchTypeBuilder<T extends WidgetType> = (
+  widget: Extract<Widget, { type: T }>,
+  paging: MessagesPaging,
+) => SearchType;
 
 /** How each widget type becomes search types (exhaustive over widget types). */
 const SEARCH_TYPE_BUILDERS: { [T in WidgetType]: SearchTypeBuilder<T> } = {
@@ -33,16 +36,25 @@ const SEARCH_TYPE_BUILDERS: { [T in WidgetType]: SearchTypeBuilder<T> } = {
     id: searchTypeIdOf(widget),
     limit: paging.limit,
     offset: paging.offset,
-    sort: widget.config.sort.map((entry) => ({ field: entry.field, order: entry.direction === "Ascending" ? "ASC" : "DESC" })),
+    sort: widget.config.sort.map((entry) => ({
+      field: entry.field,
+      order: entry.direction === "Ascending" ? "ASC" : "DESC",
+    })),
     decorators: widget.config.decorators,
     fields: [],
     ...overrides(widget),
   }),
-  aggregation: (widget) => ({ ...toPivotSearchType(widget.config, searchTypeIdOf(widget)), ...overrides(widget) }),
+  aggregation: (widget) => ({
+    ...toPivotSearchType(widget.config, searchTypeIdOf(widget)),
+    ...overrides(widget),
+  }),
 };
 
 export function widgetSearchType(widget: Widget, paging: MessagesPaging): SearchType {
-  return (SEARCH_TYPE_BUILDERS[widget.type] as SearchTypeBuilder<typeof widget.type>)(widget as never, paging);
+  return (SEARCH_TYPE_BUILDERS[widget.type] as SearchTypeBuilder<typeof widget.type>)(
+    widget as never,
+    paging,
+  );
 }
 
 /** All widgets' search types and the widget → search type mapping of the view state. */

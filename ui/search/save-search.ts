@@ -1,0 +1,37 @@
+import type { Search } from "../../api/schemas/search.ts";
+import type { View, ViewBody, ViewType } from "../../api/schemas/views.ts";
+import { fetchJson } from "../api/fetch-json.ts";
+import { createView, type SavedView, updateView } from "../views/view-queries.ts";
+import { toQueryViewState } from "../widgets/logic/view-state-wire.ts";
+import type { ViewWidgets } from "../widgets/logic/view-widgets.ts";
+import { widgetSearchTypes } from "../widgets/logic/widget-search-types.ts";
+import { buildSearch, QUERY_ID, type SearchDefinition } from "./logic/search-request.ts";
+
+export interface SearchToSave {
+  widgets: ViewWidgets;
+  definition: SearchDefinition;
+  title: string;
+  summary: string;
+  description: string;
+}
+
+/**
+ * Saves the page as a saved search (spec 001 §3 'View'): its search first (POST /views/search), then the view
+ * with the widgets as the state of its one query. With `existing` the view is replaced, else a new one is made
+ * (a dashboard for 'Export to dashboard').
+ */
+export async function saveSearch(search: SearchToSave, existing: SavedView | null, type: ViewType = "SEARCH"): Promise<View> {
+  const { searchTypes } = widgetSearchTypes(search.widgets.widgets, {});
+  const stored = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(search.definition, searchTypes));
+  const body: ViewBody = {
+    type,
+    title: search.title,
+    summary: search.summary,
+    description: search.description,
+    search_id: stored.id,
+    properties: [],
+    state: { [QUERY_ID]: toQueryViewState(search.widgets) },
+    requires: {},
+  };
+  return existing ? await updateView(existing.id, { ...body, id: existing.id }) : await createView(body);
+}

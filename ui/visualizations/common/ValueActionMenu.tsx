@@ -1,0 +1,49 @@
+import { Menu } from "@mantine/core";
+import type { ValueAction, ValuePath } from "../visualization-props.ts";
+
+/** What the value menu offers, in its order (beyond Graylog: issue 5 item 4). */
+export const VALUE_ACTION_TITLES: Record<ValueAction, string> = {
+  "add-to-query": "Add to query",
+  exclude: "Exclude from results",
+  "show-messages": "Show messages for this bucket",
+};
+
+/** A value the user clicked: where to open the menu (px within the chart) and what it is. */
+export interface ValueTarget {
+  x: number;
+  y: number;
+  title: string;
+  path: ValuePath;
+}
+
+interface Props {
+  target: ValueTarget | null;
+  onClose: () => void;
+  onValueAction: (action: ValueAction, path: ValuePath) => void;
+}
+
+/** The small menu of value actions a chart point or table cell opens, anchored where it was clicked. */
+export function ValueActionMenu({ target, onClose, onValueAction }: Props) {
+  return (
+    <Menu opened={target !== null} onChange={(opened) => !opened && onClose()} position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <div style={{ position: "absolute", left: target?.x ?? 0, top: target?.y ?? 0, width: 1, height: 1, pointerEvents: "none" }} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="value-action-menu">
+        {target && <Menu.Label>{target.title}</Menu.Label>}
+        {(Object.keys(VALUE_ACTION_TITLES) as ValueAction[]).map((action) => (
+          <Menu.Item
+            key={action}
+            disabled={!target || target.path.length === 0}
+            onClick={() => {
+              if (target) onValueAction(action, target.path);
+              onClose();
+            }}
+          >
+            {VALUE_ACTION_TITLES[action]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
