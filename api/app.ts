@@ -6,9 +6,11 @@ import { authenticate } from "./middleware/authenticate.ts";
 import { csrfProtection } from "./middleware/csrf.ts";
 import { createApiRouter } from "./router.ts";
 import { clusterConfigApi } from "./routes/cluster-config.ts";
+import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { sessionsApi } from "./routes/sessions.ts";
+import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
 import { searchSupportApi } from "./routes/search-support.ts";
 import { streamsApi } from "./routes/streams.ts";
@@ -38,7 +40,9 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", toolsApi());
   api.route("/", viewsSearchApi());
   api.route("/", searchSupportApi());
+  api.route("/", decoratorsApi());
   api.route("/", streamsApi());
+  api.route("/", sharesApi());
   // Last: GET /views/{id} would otherwise answer GET /views/fields (and refuse "fields" as an id).
   api.route("/", viewsApi());
   api.doc31("/openapi.json", {

@@ -3,6 +3,7 @@ import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
+import { decoratorStoreFor } from "./decorators/decorator-store.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
@@ -15,6 +16,8 @@ import { EmbeddedSessionStore } from "./session-store.ts";
 import { EmbeddedSystemStore } from "./system-store.ts";
 import { EmbeddedUserStore } from "./user-store.ts";
 import { EmbeddedViewStore } from "./views/view-store.ts";
+import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
+import { EmbeddedShareStore } from "./shares/share-store.ts";
 
 export interface EmbeddedBackendOptions {
   /** A database file path, or ":memory:". */
@@ -60,6 +63,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     clusterConfig: new EmbeddedClusterConfigStore(db),
     search: new EmbeddedSearch(db, messages),
     views: new EmbeddedViewStore(db),
+    decorators: decoratorStoreFor(db),
+    streamMatch: new EmbeddedStreamMatchTester(messages),
+    shares: new EmbeddedShareStore(db),
     close() {
       traffic.stop();
       db.close();

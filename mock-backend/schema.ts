@@ -1,7 +1,9 @@
 import type { Database } from "./database.ts";
+import { DECORATOR_STATEMENTS } from "./decorators/decorator-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
+import { SHARE_STATEMENTS } from "./shares/share-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -38,6 +40,9 @@ const STATEMENTS = [
   ...MESSAGE_STORE_STATEMENTS,
   ...SEARCH_STATEMENTS,
   ...VIEW_STATEMENTS,
+  ...DECORATOR_STATEMENTS,
+  // After views and users: the migration gives existing views their owner grant.
+  ...SHARE_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
+import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { Favorite } from "./favorites.ts";
 import type { Metric } from "./metrics.ts";
@@ -21,8 +22,10 @@ import type {
   ValidationRequest,
   ValidationResponse,
 } from "./search-support.ts";
+import type { StreamTestMatchResponse } from "./streams.ts";
 import type { TimeRange } from "./timerange.ts";
 import type { StoredView, ViewBody, ViewSortField, ViewType } from "./views.ts";
+import type { ShareStore } from "./shares.ts";
 import type { Preferences } from "../../shared/preferences.ts";
 
 /** A logged-in session as the backend keeps it. */
@@ -131,9 +134,20 @@ export interface SearchBackend {
   streams(): Promise<StreamSummary[]>;
 }
 
-/** Which views a list shows and in what order; `owner` null lists every owner's views (administrators). */
+/** Tests a message against one stream's rules, without storing or routing it (Graylog's stream testMatch). */
+export interface StreamMatchTester {
+  /** Each rule's verdict and the stream's (AND/OR over them); null when there is no such stream. */
+  testMatch(streamId: string, message: Record<string, unknown>): Promise<StreamTestMatchResponse | null>;
+}
+
+/**
+ * Which views a list shows and in what order: those of `owner` and those shared with one of `sharedWith`;
+ * when both are null, every view (administrators).
+ */
 export interface ViewListOptions {
   owner: string | null;
+  /** Views on which any of these grantee GRNs holds a grant (the caller and Everyone). */
+  sharedWith?: readonly string[] | null;
   type?: ViewType;
   /** Matches title, summary or description, case-insensitively; "" matches all. */
   query: string;
@@ -152,8 +166,23 @@ export interface ViewStore {
   /** False when there was no such view. */
   delete(id: string): Promise<boolean>;
   list(options: ViewListOptions): Promise<{ views: StoredView[]; total: number }>;
+  /** The views saved over one search (whoever may read one of them may read the search). */
+  listBySearch(searchId: string): Promise<StoredView[]>;
   /** Makes the view the default one (there is at most one); false when there is no such view. */
   setDefault(id: string): Promise<boolean>;
+}
+
+/** Search decorators (stream null = the default search); the API validates bodies against `available()`. */
+export interface DecoratorStore {
+  /** Every decorator, by stream then order. */
+  list(): Promise<Decorator[]>;
+  create(decorator: DecoratorBody): Promise<Decorator>;
+  /** Null when there is no such decorator. */
+  update(id: string, decorator: DecoratorBody): Promise<Decorator | null>;
+  /** False when there was no such decorator. */
+  delete(id: string): Promise<boolean>;
+  /** The decorator types this backend can apply, with the configuration each asks for. */
+  available(): Promise<AvailableDecorators>;
 }
 
 export interface Backend {
@@ -166,5 +195,8 @@ export interface Backend {
   clusterConfig: ClusterConfigStore;
   search: SearchBackend;
   views: ViewStore;
+  decorators: DecoratorStore;
+  streamMatch: StreamMatchTester;
+  shares: ShareStore;
   close(): Promise<void>;
 }

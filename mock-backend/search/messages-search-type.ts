@@ -1,4 +1,5 @@
 import type { MessagesSearchType, ResultMessage } from "../../api/schemas/search.ts";
+import { decorateSearchResults } from "../decorators/decorate-search-results.ts";
 import type { HighlightTerm } from "./highlight.ts";
 import { highlightRanges } from "./highlight.ts";
 import type { SearchTypeContext } from "./search-context.ts";
@@ -13,6 +14,8 @@ export interface MessagesExecution {
   offset?: number;
   /** Terms to mark in the results (from the query). */
   highlight: HighlightTerm[];
+  /** The streams searched, which choose the stored decorators (defaults to the search type's own streams). */
+  streams?: readonly string[];
 }
 
 /**
@@ -55,11 +58,12 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
     const ranges = highlightRanges(fields, execution.highlight, isAnalyzed);
     return { message: fields, index: decoded.index, ...(ranges ? { highlight_ranges: ranges } : {}) };
   });
+  const decorated = await decorateSearchResults(context.db, messages, { streams: execution.streams ?? searchType.streams ?? [], inline: searchType.decorators });
   return {
     id: searchType.id,
     ...(searchType.name ? { name: searchType.name } : {}),
     type: "messages" as const,
-    messages,
+    messages: decorated,
     total_results: total,
     effective_timerange: effectiveTimeRange(context),
   };

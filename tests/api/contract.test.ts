@@ -13,15 +13,17 @@ import {
 } from "../../api/schemas/search-support.ts";
 import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from "../../api/schemas/cluster-config.ts";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
+import { AvailableDecoratorsSchema, DecoratorListSchema, DecoratorSchema } from "../../api/schemas/decorators.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
-import { StreamsListSchema } from "../../api/schemas/streams.ts";
+import { StreamsListSchema, StreamTestMatchResponseSchema } from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
+import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiTest, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import { concretePath, listOperations } from "../helpers/openapi-operations.ts";
@@ -40,6 +42,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   jobId: "0123456789abcdef01234567",
   index: "graylog_0",
   messageId: "00000000-0000-0000-0000-000000000000",
+  streamId: "5f0c1e5a0000000000000101",
 };
 
 const SEARCH_BODY = {
@@ -66,6 +69,25 @@ const viewSearch = async (harness: ApiHarness) => {
 const storedView = async (harness: ApiHarness) => {
   await viewSearch(harness);
   const created = await harness.call("POST", "/views", { body: VIEW_BODY });
+  return { params: { id: (created.body as { id: string }).id } };
+};
+
+/** The GRN of a stored view of the admin, for the sharing calls. */
+const sharedViewGrn = async (harness: ApiHarness) => {
+  const { params } = await storedView(harness);
+  return { params: { grn: `grn::::search:${params.id}` } };
+};
+
+const DECORATOR_BODY = {
+  type: "org.graylog2.decorators.FormatStringDecorator",
+  config: { format_string: "${source}", target_field: "origin" },
+  stream: null,
+  order: 0,
+};
+
+/** A stored decorator, for the calls that take a decorator id. */
+const storedDecorator = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/search/decorators", { body: DECORATOR_BODY });
   return { params: { id: (created.body as { id: string }).id } };
 };
 
@@ -160,6 +182,12 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /search/universal/keyword": { query: "?query=*&keyword=last%20hour", status: 200, schema: UniversalSearchResponseSchema },
   "GET /search/universal/keyword/export": { query: "?query=*&keyword=last%20hour&fields=timestamp", status: 200, schema: z.string() },
   "GET /streams": { status: 200, schema: StreamsListSchema },
+  "GET /search/decorators": { status: 200, schema: DecoratorListSchema },
+  "GET /search/decorators/available": { status: 200, schema: AvailableDecoratorsSchema },
+  "POST /search/decorators": { body: DECORATOR_BODY, status: 200, schema: DecoratorSchema },
+  "PUT /search/decorators/{id}": { body: DECORATOR_BODY, prepare: storedDecorator, status: 200, schema: DecoratorSchema },
+  "DELETE /search/decorators/{id}": { prepare: storedDecorator, status: 204, schema: null },
+  "POST /streams/{streamId}/testMatch": { body: { message: { source: "web-01", http_method: "GET" } }, status: 200, schema: StreamTestMatchResponseSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },
   "GET /search/saved": { query: "?query=contract&sort=created_at&order=desc", status: 200, schema: ViewListSchema },
@@ -170,6 +198,14 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /views/{id}": { body: VIEW_BODY, prepare: storedView, status: 200, schema: ViewSchema },
   "DELETE /views/{id}": { prepare: storedView, status: 200, schema: ViewSchema },
   "PUT /views/{id}/default": { prepare: storedView, status: 204, schema: null },
+  "POST /authz/shares/entities/{grn}/prepare": { body: {}, prepare: sharedViewGrn, status: 200, schema: EntityShareResponseSchema },
+  "POST /authz/shares/entities/{grn}": {
+    // A static body (the 401/403/CSRF checks send it too) cannot name the admin's grantee GRN: Everyone owns.
+    body: { selected_grantee_capabilities: { "grn::::builtin-team:everyone": "own" } },
+    prepare: sharedViewGrn,
+    status: 200,
+    schema: EntityShareResponseSchema,
+  },
   "POST /entitylists/preferences/{entityTableId}": {
     body: { displayed_attributes: ["title"], per_page: 20 },
     status: 204,

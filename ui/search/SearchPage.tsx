@@ -5,7 +5,9 @@ import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
-import type { Widget } from "../../api/schemas/widgets.ts";
+import type { AggregationWidgetConfig, Widget } from "../../api/schemas/widgets.ts";
+import { statisticsConfig, topValuesConfig } from "../aggregation/logic/widget-presets.ts";
+import { messageCountWidget } from "../widgets/logic/default-search-view.ts";
 import { failureMessage } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { usePermissions } from "../session/current-user.tsx";
@@ -157,6 +159,11 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
     );
     if (created.edit) onFocusChange({ mode: "editing", widgetId: created.widget.id });
   };
+  // 'Show top values' and 'Statistics' of a field: a new aggregation widget at the top.
+  const addAggregation = (config: AggregationWidgetConfig) => {
+    const widget: Widget = { ...messageCountWidget(crypto.randomUUID()), config };
+    setView((current) => addWidget(current, widget, WIDGET_TYPES.aggregation.size));
+  };
   const exportedWidget = messagesWidgets.find((widget) => widget.id === exporting);
   const actions = useSearchActions({
     widgets: view,
@@ -192,6 +199,8 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
               total={total?.type === "messages" ? total.total : 0}
               tableFields={tableFields}
               onToggleTableField={toggleTableField}
+              onShowTopValues={(field) => addAggregation(topValuesConfig(field))}
+              onShowStatistics={(field) => addAggregation(statisticsConfig(field, fieldTypes.data ?? []))}
               query={submitted.query}
               onQueryChange={(query) => submit({ ...submitted, query })}
               streams={submitted.streams}

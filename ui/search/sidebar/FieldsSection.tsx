@@ -28,7 +28,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useMemo, useState } from "react";
 import type { FieldTypeMapping } from "../../../api/schemas/search-support.ts";
-import { addTermToQuery, fieldTerm } from "../logic/query-terms.ts";
+import { addTermToQuery, escapeFieldName, fieldTerm } from "../logic/query-terms.ts";
 import type { TimeRangeState } from "../logic/url-state.ts";
 import { topValuesQueryOptions } from "../search-queries.ts";
 import {
@@ -52,6 +52,9 @@ interface Props {
   total: number;
   tableFields: readonly string[];
   onToggleTableField: (field: string) => void;
+  /** 'Show top values' and 'Statistics' create widgets for the field (spec 001 §9). */
+  onShowTopValues: (field: string) => void;
+  onShowStatistics: (field: string) => void;
   /** The submitted query: a clicked value is added to it and searched. */
   query: string;
   onQueryChange: (query: string) => void;
@@ -118,6 +121,10 @@ export function FieldsSection(props: Props) {
                   setExpanded((current) => (current === field.name ? null : field.name))}
                 onToggleTableField={() =>
                   props.onToggleTableField(field.name)}
+                onShowTopValues={() => props.onShowTopValues(field.name)}
+                onShowStatistics={() => props.onShowStatistics(field.name)}
+                onAddToQuery={(exclude) =>
+                  props.onQueryChange(addTermToQuery(props.query, `${exclude ? "NOT " : ""}_exists_:${escapeFieldName(field.name)}`))}
               />
               {expanded === field.name && <TopValues field={field.name} {...props} />}
             </Box>
@@ -134,9 +141,14 @@ interface FieldRowProps {
   topValuesOpen: boolean;
   onToggleTopValues: () => void;
   onToggleTableField: () => void;
+  onShowTopValues: () => void;
+  onShowStatistics: () => void;
+  /** Adds `_exists_:field` to the query, or excludes messages having the field. */
+  onAddToQuery: (exclude: boolean) => void;
 }
 
-function FieldRow({ field, inTable, topValuesOpen, onToggleTopValues, onToggleTableField }: FieldRowProps) {
+function FieldRow(props: FieldRowProps) {
+  const { field, inTable, topValuesOpen, onToggleTopValues, onToggleTableField } = props;
   const Icon = KIND_ICONS[field.kind];
   return (
     <Menu position="bottom-start" withinPortal>
@@ -162,10 +174,14 @@ function FieldRow({ field, inTable, topValuesOpen, onToggleTopValues, onToggleTa
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{field.name} = {field.type}</Menu.Label>
+        <Menu.Item onClick={props.onShowTopValues}>Show top values</Menu.Item>
+        <Menu.Item onClick={props.onShowStatistics}>Statistics</Menu.Item>
         <Menu.Item onClick={onToggleTopValues}>
-          {topValuesOpen ? "Hide top values" : "Show top values"}
+          {topValuesOpen ? "Hide inline top values" : "Inline top values"}
         </Menu.Item>
         <Menu.Item onClick={onToggleTableField}>{inTable ? "Remove from table" : "Add to table"}</Menu.Item>
+        <Menu.Item onClick={() => props.onAddToQuery(false)}>Add to query</Menu.Item>
+        <Menu.Item onClick={() => props.onAddToQuery(true)}>Exclude from results</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
