@@ -9,6 +9,7 @@ import {
   columnNameFor,
   type ExtraField,
   HOT_FIELDS,
+  HOT_KEYWORD_VALUE_FIELDS,
   inferType,
   RESERVED_NAMES,
   SQL_TYPES,
@@ -16,6 +17,7 @@ import {
   StoreFieldCatalog,
 } from "./store/field-registry.ts";
 import type { FieldValue, IncomingMessage } from "./store/incoming-message.ts";
+import { encodeKeywordValues } from "./search/keyword-values.ts";
 import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
 import { quoteIdentifier } from "./store/sql-identifier.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
@@ -196,6 +198,36 @@ export class MessageStore {
     return this.buildCatalog(names);
   }
 
+  /**
+   * For each field, the indices holding messages with it (in `scope`'s time range and of its streams), sorted by
+   * name: `index_names` of `/views/fields`. Fields every message has (and `streams`) are in every such index.
+   */
+  fieldIndices(scope: CatalogScope = {}): Map<string, string[]> {
+    const wanted = scope.streams ? new Set(scope.streams) : null;
+    const byField = new Map<string, Set<string>>();
+    const withMessages = new Set<string>();
+    for (const index of this.rotation.indices.values()) {
+      if (index.beginMs === null || index.endMs === null || index.docCount === 0) continue;
+      if (scope.from !== undefined && index.endMs < scope.from) continue;
+      if (scope.to !== undefined && index.beginMs > scope.to) continue;
+      const fields = this.presence.get(index.name);
+      // Without streams asked for, any index with messages; else one where those streams have messages.
+      let holdsWanted = wanted === null;
+      for (const [field, streams] of fields ?? []) {
+        if (wanted && ![...streams].some((stream) => wanted.has(stream))) continue;
+        holdsWanted = true;
+        let indices = byField.get(field);
+        if (!indices) byField.set(field, indices = new Set());
+        indices.add(index.name);
+      }
+      if (holdsWanted) withMessages.add(index.name);
+    }
+    const sorted = (names: Iterable<string>) => [...names].sort();
+    const result = new Map([...byField].map(([field, indices]) => [field, sorted(indices)]));
+    for (const field of [...ALWAYS_PRESENT, "streams"]) result.set(field, sorted(withMessages));
+    return result;
+  }
+
   /** A message by index and `_id`, or null. */
   async getMessage(index: string, id: string): Promise<StoredMessage | null> {
     const info = this.rotation.indices.get(index);
@@ -249,7 +281,7 @@ export class MessageStore {
 
   /** The columns a result row needs, in the order `decodeRow` reads them (token lists left out). */
   selectList(): string {
-    return "* EXCLUDE (message_terms, full_message_terms)";
+    return "* EXCLUDE (message_terms, full_message_terms, keyword_values)";
   }
 
   /** A `messages` row (as Database.all returns it) as the message map of a search result. */
@@ -257,7 +289,10 @@ export class MessageStore {
     const fields: Record<string, unknown> = {};
     const byColumn = this.extraByColumn();
     for (const [column, value] of Object.entries(row)) {
-      if (value === null || value === undefined || column === "index_name" || column.endsWith("_terms")) {
+      if (
+        value === null || value === undefined || column === "index_name" || column.endsWith("_terms") ||
+        column === "keyword_values"
+      ) {
         continue;
       }
       const name = column.startsWith("f_") ? byColumn.get(column)?.name : column;
@@ -279,19 +314,32 @@ export class MessageStore {
     return this.extraColumns;
   }
 
+  /**
+   * `present` null: every field of any message; then the catalog also offers `keyword_values` for the fields it
+   * covers (every row's values of those fields are in it, and no other field's). A scoped catalog does not: rows
+   * outside its scope may hold fields it does not list.
+   */
   private buildCatalog(present: Set<string> | null): StoreFieldCatalog {
     const fields: StoredField[] = [];
+    const covered = new Set<string>();
     const everywhere = present ??
       new Set([...this.presence.values()].flatMap((fields) => [...fields.keys()]));
     for (const field of Object.values(HOT_FIELDS)) {
       if (field.name === "_id" || ALWAYS_PRESENT.includes(field.name) || everywhere.has(field.name)) {
         fields.push(field);
+        if ((HOT_KEYWORD_VALUE_FIELDS as readonly string[]).includes(field.name)) covered.add(field.name);
       }
     }
     for (const extra of this.extras.values()) {
-      if (everywhere.has(extra.name)) fields.push(storedExtraField(extra));
+      if (!everywhere.has(extra.name)) continue;
+      fields.push(storedExtraField(extra));
+      if (extra.type === "string") covered.add(extra.name);
     }
-    return new StoreFieldCatalog(fields);
+    return new StoreFieldCatalog(
+      fields,
+      false,
+      present === null ? { sql: "keyword_values", fields: covered } : undefined,
+    );
   }
 
   private async seed(): Promise<void> {
@@ -416,6 +464,7 @@ export class MessageStore {
     const takenColumns = new Set([...this.extras.values()].map((field) => field.column));
     for (const message of batch) {
       const streams = this.router.route(message);
+      const gl2MessageId = this.ulids.next(receivedAt);
       const row: Record<string, unknown> = {
         _id: message.id ?? crypto.randomUUID(),
         ts: message.timestamp,
@@ -423,8 +472,10 @@ export class MessageStore {
         message: message.message,
         message_terms: tokenText(message.message),
         streams,
-        gl2_message_id: this.ulids.next(receivedAt),
+        gl2_message_id: gl2MessageId,
       };
+      // The values of HOT_KEYWORD_VALUE_FIELDS and every string extra field, for `keyword_values`.
+      const keywordValues: string[] = [gl2MessageId];
       if (message.inputId !== undefined) row.gl2_source_input = message.inputId;
       const present: string[] = [];
       let size = message.message.length + message.source.length;
@@ -437,9 +488,11 @@ export class MessageStore {
       if (message.level !== undefined) (row.level = message.level, present.push("level"));
       if (message.facility !== undefined) {
         (row.facility = message.facility, present.push("facility"), size += message.facility.length);
+        keywordValues.push(message.facility);
       }
       if (message.remoteIp !== undefined) {
         (row.gl2_remote_ip = message.remoteIp, present.push("gl2_remote_ip"));
+        keywordValues.push(message.remoteIp);
       }
       if (message.inputId !== undefined) present.push("gl2_source_input");
       if (message.fields) {
@@ -464,12 +517,14 @@ export class MessageStore {
             if (!newFields.includes(field)) widened.push(field);
           }
           row[field.column] = coerced.value;
+          if (field.type === "string") keywordValues.push(coerced.value as string);
           batchColumns.set(field.column, field);
           present.push(name);
           size += name.length + String(coerced.value).length;
         }
       }
       row.size = size;
+      row.keyword_values = encodeKeywordValues(keywordValues);
       const indexSetIds = new Set<string>();
       for (const stream of streams) {
         indexSetIds.add(this.router.indexSetOf(stream) ?? this.defaultIndexSetId());
@@ -578,6 +633,7 @@ const HOT_JSON_COLUMNS: [string, string][] = [
   ["message_terms", "VARCHAR"],
   ["full_message", "VARCHAR"],
   ["full_message_terms", "VARCHAR"],
+  ["keyword_values", "VARCHAR"],
   ["level", "BIGINT"],
   ["facility", "VARCHAR"],
   ["streams", "VARCHAR[]"],
@@ -603,7 +659,7 @@ async function insertBatch(
     : "";
   await connection.run(
     `INSERT INTO messages BY NAME
-     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms,
+     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms, keyword_values,
        level, facility, streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
        ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
        epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isPermitted } from "../../shared/permissions.ts";
 import { AUTHENTICATED } from "../access.ts";
 import { ApiError, forbidden, notFound } from "../errors.ts";
+import { maySeeSearchThroughViews } from "../view-access.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema, MissingStreamPermissionSchema } from "../schemas/errors.ts";
 import { ExecutionStateSchema, type Search, SearchJobSchema, SearchSchema } from "../schemas/search.ts";
@@ -79,8 +80,13 @@ export function viewsSearchApi() {
       return c.json(stored, 201);
     })
     .openapi(getSearch, async (c) => {
-      const search = await c.get("backend").search.getSearch(c.req.valid("param").id);
-      if (!search || !mayUse(search, c.get("user")!)) throw notFound(`No search with id ${c.req.valid("param").id}.`);
+      const backend = c.get("backend");
+      const user = c.get("user")!;
+      const { id } = c.req.valid("param");
+      const search = await backend.search.getSearch(id);
+      // A saved search shared with the caller lets them read its search too.
+      const readable = search && (mayUse(search, user) || await maySeeSearchThroughViews(backend, user, id));
+      if (!search || !readable) throw notFound(`No search with id ${id}.`);
       return c.json(search, 200);
     })
     .openapi(executeSearch, async (c) => {

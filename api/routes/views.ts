@@ -23,6 +23,7 @@ import {
   type ViewType,
 } from "../schemas/views.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { granteesOf, viewCapability } from "../view-access.ts";
 
 const ViewId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, "id must be a 24-character hex ObjectId") });
 const noSuchView = { 404: jsonContent(ApiErrorSchema, "No such view, or one the caller may not see.") };
@@ -144,12 +145,13 @@ export function viewsApi() {
       c.json(Object.fromEntries(Object.entries(SERIES_DESCRIPTIONS).map(([type, description]) => [type, { type, description }])), 200))
     .openapi(bulkDelete, async (c) => {
       const user = c.get("user")!;
-      const views = c.get("backend").views;
+      const backend = c.get("backend");
+      const views = backend.views;
       const failures: { entity_id: string; failure_explanation: string }[] = [];
       let deleted = 0;
       for (const id of new Set(c.req.valid("json").entity_ids)) {
         const view = /^[0-9a-f]{24}$/.test(id) ? await views.get(id) : null;
-        if (!view || !mayChange(view, user)) failures.push({ entity_id: id, failure_explanation: `No view with id ${id} that you may delete.` });
+        if (!view || !(await mayChange(backend, view, user))) failures.push({ entity_id: id, failure_explanation: `No view with id ${id} that you may delete.` });
         else if (await views.delete(id)) deleted++;
         else failures.push({ entity_id: id, failure_explanation: `View ${id} was deleted meanwhile.` });
       }
@@ -192,8 +194,9 @@ type ListQuery = z.infer<ReturnType<typeof viewListQuery>>;
 async function listFor(c: Context, { query, page, per_page, sort, order }: ListQuery, type?: ViewType): Promise<ViewList> {
   const user: User = c.get("user")!;
   const backend: Backend = c.get("backend");
-  const owner = isAdmin(user) ? null : user.username;
-  const { views, total } = await backend.views.list({ owner, type, query, page, perPage: per_page, sort, order });
+  // Non-administrators see the views shared with them; their own views carry their 'own' grant.
+  const sharedWith = isAdmin(user) ? null : granteesOf(user);
+  const { views, total } = await backend.views.list({ owner: null, sharedWith, type, query, page, perPage: per_page, sort, order });
   const favorites = await favoriteGrns(backend, user);
   const elements = views.map((view) => ({ ...view, favorite: favorites.has(grnOf(view)) }));
   const pagination = { total, count: elements.length, page, per_page };
@@ -203,7 +206,7 @@ async function listFor(c: Context, { query, page, per_page, sort, order }: ListQ
 /** The view if the caller may see it; 404 otherwise, so that others' views are not even confirmed to exist. */
 async function visibleView(backend: Backend, id: string, user: User): Promise<StoredView> {
   const view = await backend.views.get(id);
-  if (!view || !mayChange(view, user)) throw notFound(`No view with id ${id}.`);
+  if (!view || (await viewCapability(backend, user, view)) === null) throw notFound(`No view with id ${id}.`);
   return view;
 }
 
@@ -211,7 +214,7 @@ async function visibleView(backend: Backend, id: string, user: User): Promise<St
 async function changeableView(backend: Backend, id: string, user: User): Promise<StoredView> {
   const view = await backend.views.get(id);
   if (!view) throw notFound(`No view with id ${id}.`);
-  if (!mayChange(view, user)) throw forbidden(`View ${id} belongs to another user.`);
+  if (!(await mayChange(backend, view, user))) throw forbidden(`View ${id} belongs to another user.`);
   return view;
 }
 
@@ -239,5 +242,6 @@ async function favoriteGrns(backend: Backend, user: User): Promise<Set<string>> 
 
 const grnOf = (view: StoredView) => createGrn(VIEW_GRN_TYPES[view.type], view.id);
 const isAdmin = (user: User) => isPermitted(user.permissions, "*");
-/** Views are their owner's; administrators (`*`) may see and change every view. */
-const mayChange = (view: StoredView, user: User) => view.owner === user.username || isAdmin(user);
+/** Owners and managers (by grant) may change a view; administrators (`*`) may change every view. */
+const mayChange = async (backend: Backend, view: StoredView, user: User) =>
+  ((await viewCapability(backend, user, view)) ?? "view") !== "view";

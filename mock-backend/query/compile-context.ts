@@ -37,16 +37,33 @@ export function searchedFields(catalog: FieldCatalog, field: string | null): Sto
   return found ? [found] : [];
 }
 
-/** The leaf's predicate: any searched field matches, per its class. */
+/**
+ * A leaf's predicate over the catalog's keyword-values column (search/keyword-values.ts) standing for every
+ * field the column covers, or null when this leaf's arguments cannot be decided on it.
+ */
+export type KeywordValuesPredicate<Args> = (column: SqlFragment, args: Args) => SqlFragment | null;
+
+/**
+ * The leaf's predicate: any searched field matches, per its class. When the leaf searches every field of the
+ * catalog's keyword-values column and `keywordValues` can decide it there, those fields become one test.
+ */
 export function fieldPredicate<Args>(
   node: FieldedNode,
   context: CompileContext,
   table: FieldClassTable<Args>,
   args: Args,
+  keywordValues?: KeywordValuesPredicate<Args>,
 ): SqlFragment {
-  const parts = searchedFields(context.catalog, node.field).map((field) =>
-    table[fieldClass(field)](field, args, context)
-  );
+  let fields = searchedFields(context.catalog, node.field);
+  let combined: SqlFragment | null = null;
+  const column = context.catalog.keywordValues;
+  if (column && keywordValues && column.fields.size > 0 && fields.length >= column.fields.size) {
+    const searched = new Set(fields.map((field) => field.name));
+    combined = [...column.fields].every((name) => searched.has(name)) ? keywordValues(trusted(column.sql), args) : null;
+    if (combined) fields = fields.filter((field) => !column.fields.has(field.name));
+  }
+  const parts = fields.map((field) => table[fieldClass(field)](field, args, context));
+  if (combined) parts.push(combined);
   const predicate = anyOf(parts);
   return context.negated ? isTrue(predicate) : predicate;
 }

@@ -64,10 +64,12 @@ export class EmbeddedSearch implements SearchBackend {
   }
 
   fields(request: FieldsRequest, scope: SearchScope) {
-    const catalog = this.store.catalog(this.catalogScope(request.streams ?? [], request.timerange ?? null, scope));
+    const catalogScope = this.catalogScope(request.streams ?? [], request.timerange ?? null, scope);
+    const catalog = this.store.catalog(catalogScope);
+    const indices = this.store.fieldIndices(catalogScope);
     return Promise.resolve(catalog.listed().map((field) => ({
       name: field.name,
-      type: { type: field.type, properties: field.properties, index_names: [] },
+      type: { type: field.type, properties: field.properties, index_names: indices.get(field.name) ?? [] },
     })));
   }
 

@@ -8,6 +8,7 @@ import { executeEvents } from "./events-search-type.ts";
 import type { FieldCatalog } from "./field-catalog.ts";
 import { highlightTerms } from "./highlight.ts";
 import { executeMessages } from "./messages-search-type.ts";
+import { parameterValues, type ParameterValues, substituteQuery, UnboundParameterError } from "./parameters.ts";
 import { executePivot } from "./pivot/execute-pivot.ts";
 import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
 import { SearchTypeError } from "./search-type-error.ts";
@@ -43,8 +44,9 @@ export class SearchExecutor {
     const queries = search.queries.filter((query) => override.keep_queries.length === 0 || override.keep_queries.includes(query.id));
     const results: Record<string, QueryResult> = {};
     const errors: SearchError[] = [];
+    const parameters = parameterValues(search, state.parameter_bindings);
     for (const query of queries) {
-      const result = await this.runQuery(query, state, scope, now);
+      const result = await this.runQuery(query, state, scope, now, parameters);
       results[query.id] = result;
       errors.push(...result.errors);
     }
@@ -58,7 +60,13 @@ export class SearchExecutor {
     };
   }
 
-  private async runQuery(query: SearchQuery, state: ExecutionState, scope: SearchScope, now: number): Promise<QueryResult> {
+  private async runQuery(
+    query: SearchQuery,
+    state: ExecutionState,
+    scope: SearchScope,
+    now: number,
+    parameters: ParameterValues,
+  ): Promise<QueryResult> {
     const started = performance.now();
     const override = state.global_override;
     const effectiveQuery: SearchQuery = {
@@ -72,11 +80,13 @@ export class SearchExecutor {
     let range = { from: now, to: now };
     try {
       range = resolveTimeRange(effectiveQuery.timerange, now);
-      const base = this.basePredicate(effectiveQuery, scope, catalog, now, range);
-      const kept = effectiveQuery.search_types.filter((st) => override.keep_search_types.length === 0 || override.keep_search_types.includes(st.id));
+      // Parameters are replaced in what runs; the echoed query keeps its `$name$` uses.
+      const executed = substituteQuery(effectiveQuery, parameters);
+      const base = this.basePredicate(executed, scope, catalog, now, range);
+      const kept = executed.search_types.filter((st) => override.keep_search_types.length === 0 || override.keep_search_types.includes(st.id));
       await Promise.all(kept.map(async (searchType) => {
         try {
-          const running = this.prepareSearchType(searchType, base, effectiveQuery, scope, catalog, now, range, state);
+          const running = this.prepareSearchType(searchType, base, executed, scope, catalog, now, range, state);
           searchTypes[searchType.id] = await (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, running);
         } catch (error) {
           errors.push(searchTypeError(error, query.id, searchType.id));
@@ -85,7 +95,7 @@ export class SearchExecutor {
     } catch (error) {
       errors.push(queryError(error, query.id));
     }
-    const failed = errors.some((error) => error.type === "query");
+    const failed = errors.some((error) => error.type === "query" || error.type === "unbound_parameter");
     return {
       query: effectiveQuery,
       execution_stats: { duration: Math.round(performance.now() - started), timestamp: new Date(now).toISOString(), effective_timerange: effectiveTimeRange(range) },
@@ -147,6 +157,7 @@ export class SearchExecutor {
 }
 
 function queryError(error: unknown, queryId: string): SearchError {
+  if (error instanceof UnboundParameterError) return { type: "unbound_parameter", description: error.message, query_id: queryId };
   if (error instanceof QueryParseError) return { type: "query", description: `Couldn't parse the query: ${error.message}`, query_id: queryId };
   if (error instanceof TimeRangeError) return { type: "query", description: `Invalid time range: ${error.message}`, query_id: queryId };
   return { type: "query", description: error instanceof Error ? error.message : String(error), query_id: queryId, backtrace: error instanceof Error ? error.stack : undefined };

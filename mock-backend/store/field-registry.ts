@@ -1,4 +1,5 @@
-import type { FieldCatalog, FieldMatching, FieldType, StoredField } from "../search/field-catalog.ts";
+import type { FieldCatalog, FieldMatching, FieldType, ListField, StoredField } from "../search/field-catalog.ts";
+import type { KeywordValuesColumn } from "../search/keyword-values.ts";
 import type { FieldValue } from "./incoming-message.ts";
 import { quoteIdentifier } from "./sql-identifier.ts";
 
@@ -97,7 +98,15 @@ export const RESERVED_NAMES = new Set([
   "full_message_terms",
   "message_tokens",
   "full_message_tokens",
+  "keyword_values",
 ]);
+
+/**
+ * Hot keyword fields whose values the `keyword_values` column holds, besides every extra field of type `string`.
+ * Not `gl2_source_input` (the column's default fills messages that do not list the field) nor `gl2_source_node`
+ * (one value for all rows: its own column is cheaper than lengthening every row's text).
+ */
+export const HOT_KEYWORD_VALUE_FIELDS = ["facility", "gl2_remote_ip", "gl2_message_id"] as const;
 
 const GEO_POINT = /^-?\d{1,3}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/;
 
@@ -175,16 +184,27 @@ export function listedField(field: StoredField): ListedField {
   return { name: field.name, type: field.type, properties };
 }
 
+/** The store's list-valued fields: the stream ids every message is routed to. */
+export const LIST_FIELDS: Readonly<Record<string, ListField>> = {
+  streams: { name: "streams", type: "string", valueSql: "streams" },
+};
+
 /** The catalog over a fixed set of fields (a snapshot: the store hands out a new one when fields change). */
 export class StoreFieldCatalog implements FieldCatalog {
   private readonly byName: Map<string, StoredField>;
+  readonly keywordValues?: KeywordValuesColumn;
 
-  constructor(fields: StoredField[], readonly allowLeadingWildcard = false) {
+  constructor(fields: StoredField[], readonly allowLeadingWildcard = false, keywordValues?: KeywordValuesColumn) {
     this.byName = new Map(fields.map((field) => [field.name, field]));
+    if (keywordValues) this.keywordValues = keywordValues;
   }
 
   field(name: string): StoredField | null {
     return this.byName.get(name) ?? (name === "_id" ? HOT_FIELDS._id : null);
+  }
+
+  listField(name: string): ListField | null {
+    return Object.hasOwn(LIST_FIELDS, name) ? LIST_FIELDS[name] : null;
   }
 
   fields(): StoredField[] {

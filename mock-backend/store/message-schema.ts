@@ -1,4 +1,7 @@
 import type { Database } from "../database.ts";
+import { keywordValuesSql } from "../search/keyword-values.ts";
+import { HOT_KEYWORD_VALUE_FIELDS } from "./field-registry.ts";
+import { quoteIdentifier } from "./sql-identifier.ts";
 
 /**
  * Tables of the message store. `messages` holds every message of every index (the index is a column, so one
@@ -17,6 +20,9 @@ import type { Database } from "../database.ts";
  * against 60 / 338, a prefix 38 / 194 against 99 / 412 (bench/measure/token-strategies.ts measured the same
  * direction before). A (term, row) posting table was not chosen: a row per token (≈15 per message) costs far
  * more at ingest than it could save at 10 ms-scale queries.
+ *
+ * `keyword_values` holds the values of the exact keyword fields (search/keyword-values.ts), so that a bare term,
+ * which searches every string field, tests one column instead of one per field.
  */
 export const MESSAGE_STORE_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS index_sets (
@@ -44,6 +50,7 @@ export const MESSAGE_STORE_STATEMENTS = [
      message_terms VARCHAR NOT NULL,
      full_message VARCHAR,
      full_message_terms VARCHAR,
+     keyword_values VARCHAR,
      level BIGINT,
      facility VARCHAR,
      streams VARCHAR[] NOT NULL,
@@ -75,4 +82,15 @@ export async function migrateMessageStore(db: Database): Promise<void> {
     );
     await db.run(`ALTER TABLE messages DROP COLUMN ${list}`);
   }
+  if (columns.length > 0 && !names.has("keyword_values")) await addKeywordValues(db);
+}
+
+/** Fills `keyword_values` for rows written before it existed, from the columns it covers. */
+async function addKeywordValues(db: Database): Promise<void> {
+  const extras = await db.all<{ column_name: string }>(
+    "SELECT column_name FROM message_fields WHERE type = 'string' ORDER BY name",
+  ).catch(() => []);
+  const columns = [...HOT_KEYWORD_VALUE_FIELDS, ...extras.map((extra) => extra.column_name)].map(quoteIdentifier);
+  await db.run("ALTER TABLE messages ADD COLUMN keyword_values VARCHAR");
+  await db.run(`UPDATE messages SET keyword_values = ${keywordValuesSql(columns)}`);
 }

@@ -2,6 +2,9 @@ import type { ViewListOptions, ViewStore } from "../../api/schemas/backend.ts";
 import type { StoredView, ViewBody, ViewSortField } from "../../api/schemas/views.ts";
 import type { Database } from "../database.ts";
 import { objectId } from "../object-id.ts";
+import { OWNER_GRANT_SQL } from "../shares/share-store.ts";
+import { createGrn } from "../../shared/grn.ts";
+import { VIEW_GRN_TYPES } from "../../api/schemas/views.ts";
 
 export const VIEW_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS views (
@@ -27,10 +30,14 @@ export class EmbeddedViewStore implements ViewStore {
   async create(view: ViewBody, owner: string): Promise<StoredView> {
     const now = Date.now();
     const stored = toStored(view, { id: objectId(now), owner, created_at: new Date(now).toISOString() });
-    await this.db.run(
-      "INSERT INTO views VALUES (?, ?, ?, ?, ?, ?, make_timestamp(?::BIGINT * 1000), ?, false)",
-      [stored.id, stored.type, stored.title, stored.summary, stored.description, owner, now, JSON.stringify(stored)],
-    );
+    // The view and its owner's 'own' grant are written together, so that no view is ever ownerless.
+    await this.db.transaction(async (connection) => {
+      await connection.run(
+        "INSERT INTO views VALUES (?, ?, ?, ?, ?, ?, make_timestamp(?::BIGINT * 1000), ?, false)",
+        [stored.id, stored.type, stored.title, stored.summary, stored.description, owner, now, JSON.stringify(stored)],
+      );
+      await connection.run(OWNER_GRANT_SQL, [objectId(now), grnOf(stored), now, now, owner]);
+    });
     return stored;
   }
 
@@ -43,24 +50,35 @@ export class EmbeddedViewStore implements ViewStore {
     const existing = await this.get(id);
     if (!existing) return null;
     const stored = toStored(view, { id, owner: existing.owner, created_at: existing.created_at });
-    await this.db.run(
-      "UPDATE views SET type = ?, title = ?, summary = ?, description = ?, body = ? WHERE id = ?",
-      [stored.type, stored.title, stored.summary, stored.description, JSON.stringify(stored), id],
-    );
+    await this.db.transaction(async (connection) => {
+      await connection.run(
+        "UPDATE views SET type = ?, title = ?, summary = ?, description = ?, body = ? WHERE id = ?",
+        [stored.type, stored.title, stored.summary, stored.description, JSON.stringify(stored), id],
+      );
+      // A saved search turned into a dashboard keeps its grants under its new GRN.
+      if (existing.type !== stored.type) await connection.run("UPDATE grants SET target = ? WHERE target = ?", [grnOf(stored), grnOf(existing)]);
+    });
     return stored;
   }
 
   async delete(id: string): Promise<boolean> {
-    return (await this.db.write("DELETE FROM views WHERE id = ? RETURNING id", [id])).length > 0;
+    const deleted = await this.db.write<{ type: StoredView["type"] }>("DELETE FROM views WHERE id = ? RETURNING type", [id]);
+    if (deleted.length === 0) return false;
+    await this.db.run("DELETE FROM grants WHERE target = ?", [createGrn(VIEW_GRN_TYPES[deleted[0].type], id)]);
+    return true;
   }
 
-  async list({ owner, type, query, page, perPage, sort, order }: ViewListOptions) {
+  async list({ owner, sharedWith = null, type, query, page, perPage, sort, order }: ViewListOptions) {
     const where = [
-      "(?::VARCHAR IS NULL OR owner = ?)",
+      // View ids are unique across both GRN types, so the grant's type part need not be matched.
+      `((?::VARCHAR IS NULL AND ?::VARCHAR[] IS NULL) OR owner = ? OR id IN (
+         SELECT split_part(target, ':', 6) FROM grants WHERE list_contains(?::VARCHAR[], grantee)
+           AND split_part(target, ':', 5) IN ('search', 'dashboard')))`,
       "(?::VARCHAR IS NULL OR type = ?)",
       "(? = '' OR contains(lower(title), lower(?)) OR contains(lower(summary), lower(?)) OR contains(lower(description), lower(?)))",
     ].join(" AND ");
-    const params = [owner, owner, type ?? null, type ?? null, query, query, query, query];
+    const shared = sharedWith === null ? null : JSON.stringify(sharedWith);
+    const params = [owner, shared, owner, shared ?? "[]", type ?? null, type ?? null, query, query, query, query];
     const total = await this.db.first<{ n: bigint }>(`SELECT count(*) AS n FROM views WHERE ${where}`, params);
     const direction = order === "desc" ? "DESC" : "ASC";
     const rows = await this.db.all<{ body: string }>(
@@ -68,6 +86,11 @@ export class EmbeddedViewStore implements ViewStore {
       [...params, perPage, (page - 1) * perPage],
     );
     return { views: rows.map((row) => JSON.parse(row.body) as StoredView), total: Number(total?.n ?? 0) };
+  }
+
+  async listBySearch(searchId: string): Promise<StoredView[]> {
+    const rows = await this.db.all<{ body: string }>("SELECT body FROM views WHERE body->>'search_id' = ?", [searchId]);
+    return rows.map((row) => JSON.parse(row.body) as StoredView);
   }
 
   async setDefault(id: string): Promise<boolean> {
@@ -93,3 +116,5 @@ function toStored(view: ViewBody, fixed: Pick<StoredView, "id" | "owner" | "crea
     created_at: fixed.created_at,
   };
 }
+
+const grnOf = (view: Pick<StoredView, "id" | "type">) => createGrn(VIEW_GRN_TYPES[view.type], view.id);

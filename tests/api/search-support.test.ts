@@ -128,3 +128,27 @@ apiTest("the export streams the chosen fields in order, limited, newest first, q
   assert.equal(bad.status, 400);
   assert.match((bad.body as { message: string }).message, /fields_in_order/);
 }, DEMO);
+
+apiTest("each field lists the indices holding messages with it, as its index_names", async (h) => {
+  const all = assertSchema(z.array(FieldTypeMappingSchema), (await h.call("GET", "/views/fields")).body);
+  const indexNames = Object.fromEntries(all.map((f) => [f.name, f.type.index_names]));
+  /** The indices of the messages a query finds, through the search API. */
+  const indicesOf = async (query: string) => {
+    const answer = await h.call("POST", "/views/search/sync", {
+      body: { queries: [{ id: "q1", timerange: ALL_TIME, query: { type: "elasticsearch", query_string: query }, search_types: [{ type: "messages", id: "m", limit: 10_000 }] }] },
+    });
+    const result = assertSchema(SearchJobSchema, answer.body).results.q1.search_types.m;
+    if (result?.type !== "messages") throw new Error("no messages result");
+    return [...new Set(result.messages.map((m) => String(m.index)))].sort();
+  };
+  for (const field of ["http_status", "auth_result", "exception_class"]) {
+    const expected = await indicesOf(`_exists_:${field}`);
+    assert.ok(expected.length > 0, field);
+    assert.deepEqual(indexNames[field], expected, field);
+  }
+  const everywhere = await indicesOf("");
+  assert.ok(everywhere.length >= 2, `demo data spans index sets: ${everywhere}`);
+  assert.deepEqual(indexNames.message, everywhere);
+  assert.deepEqual(indexNames.streams, everywhere);
+  assert.notDeepEqual(indexNames.http_status, everywhere, "web fields are not in the security index set");
+}, DEMO);

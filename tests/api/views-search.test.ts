@@ -194,3 +194,84 @@ apiTest("malformed searches are refused with 400 naming the field", async (h) =>
     assert.match((answer.body as { message: string }).message, field);
   }
 }, DEMO);
+
+/** Creates and executes a search declaring `parameters`, with `bindings` in the execution state. */
+async function runWithParameters(h: ApiHarness, query: string, parameters: unknown[], bindings: Record<string, unknown> = {}) {
+  const search = {
+    queries: [{ id: "q1", timerange: ALL_TIME, query: { type: "elasticsearch", query_string: query }, search_types: [{ type: "messages", id: "st1", limit: 10_000 }] }],
+    parameters,
+  };
+  const created = await h.call("POST", "/views/search", { body: search });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id } = created.body as { id: string };
+  const executed = await h.call("POST", `/views/search/${id}/execute`, { body: { parameter_bindings: bindings } });
+  assert.equal(executed.status, 201, JSON.stringify(executed.body));
+  return assertSchema(SearchJobSchema, executed.body);
+}
+
+const METHOD_PARAMETER = { type: "value-parameter-v1", name: "method", title: "Method", data_type: "any", optional: false };
+
+apiTest("a $parameter$ in the query takes its bound value, else its default value", async (h) => {
+  const bound = messagesOf(await runWithParameters(h, "http_method:$method$", [METHOD_PARAMETER], { method: { type: "value", value: "POST" } }));
+  assert.ok(bound.total > 0);
+  for (const message of bound.messages) assert.equal(message.http_method, "POST");
+  const direct = messagesOf((await runSearch(h, "http_method:POST", { limit: 10_000 })).job);
+  assert.equal(bound.total, direct.total);
+  const byDefault = messagesOf(await runWithParameters(h, "http_method:$method$", [{ ...METHOD_PARAMETER, default_value: "DELETE" }]));
+  assert.ok(byDefault.total > 0);
+  for (const message of byDefault.messages) assert.equal(message.http_method, "DELETE");
+  // The echoed query keeps the parameter as written.
+  const job = await runWithParameters(h, "http_method:$method$", [METHOD_PARAMETER], { method: { type: "value", value: "GET" } });
+  assert.equal(job.results.q1.query.query.query_string, "http_method:$method$");
+}, DEMO);
+
+apiTest("a required parameter without a value fails the query with an unbound_parameter error", async (h) => {
+  const job = await runWithParameters(h, "http_method:$method$", [METHOD_PARAMETER]);
+  assert.equal(job.results.q1.state, "FAILED");
+  assert.equal(job.execution.completed_exceptionally, true);
+  assert.deepEqual(job.errors?.map((e) => [e.type, e.query_id, e.description]), [["unbound_parameter", "q1", "Unbound required parameter used: method"]]);
+  // An undeclared $name$ stays text: it matches nothing, and nothing fails.
+  const undeclared = messagesOf(await runWithParameters(h, "http_method:$other$", [METHOD_PARAMETER], { method: { type: "value", value: "GET" } }));
+  assert.equal(undeclared.total, 0);
+}, DEMO);
+
+apiTest("an events search type answers Graylog's shape: no events stored yet, so an empty list and a zero total", async (h) => {
+  const answer = await h.call("POST", "/views/search/sync", {
+    body: { queries: [{ id: "q1", timerange: ALL_TIME, search_types: [{ type: "events", id: "ev", name: "events" }, { type: "events", id: "ev2" }] }] },
+  });
+  const job = assertSchema(SearchJobSchema, answer.body);
+  assert.deepEqual(job.results.q1.search_types.ev, { id: "ev", name: "events", type: "events", events: [], total_results: 0 });
+  assert.deepEqual(answer.body && (answer.body as { results: { q1: { search_types: Record<string, unknown> } } }).results.q1.search_types.ev2, {
+    id: "ev2",
+    type: "events",
+    events: [],
+    total_results: 0,
+  });
+}, DEMO);
+
+apiTest("a pivot grouped by streams has a bucket per stream, and its total counts each message once", async (h) => {
+  const answer = await h.call("POST", "/views/search/sync", {
+    body: {
+      queries: [{
+        id: "q1",
+        timerange: ALL_TIME,
+        search_types: [
+          { type: "pivot", id: "p", row_groups: [{ type: "values", fields: ["streams"], limit: 50 }], series: [{ type: "count", id: "count()" }], rollup: true },
+          { type: "messages", id: "m", limit: 10_000 },
+        ],
+      }],
+    },
+  });
+  const job = assertSchema(SearchJobSchema, answer.body);
+  const pivot = job.results.q1.search_types.p;
+  const messages = job.results.q1.search_types.m;
+  if (pivot?.type !== "pivot" || messages?.type !== "messages") throw new Error(JSON.stringify(job.errors));
+  const expected = new Map<string, number>();
+  for (const { message } of messages.messages) {
+    for (const stream of message.streams as string[]) expected.set(stream, (expected.get(stream) ?? 0) + 1);
+  }
+  const buckets = new Map(pivot.rows.filter((row) => row.source === "leaf").map((row) => [row.key[0], row.values[0].value]));
+  assert.deepEqual(buckets, expected);
+  assert.ok(expected.size >= 3, `demo messages are in several streams: ${[...expected.keys()]}`);
+  assert.equal(pivot.rows.find((row) => row.source === "non-leaf")?.values[0].value, messages.total_results);
+}, DEMO);

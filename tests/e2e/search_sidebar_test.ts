@@ -116,11 +116,11 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         // Add to table: a column appears.
         await page.getByRole("button", { name: "Field http_method" }).click();
         await page.getByRole("menuitem", { name: "Add to table" }).click();
-        await page.getByTestId("extra-column").filter({ hasText: "http_method" }).waitFor();
+        await page.locator('[data-testid="message-column"][data-field="http_method"]').waitFor();
 
         // Show top values, then click the first value.
         await page.getByRole("button", { name: "Field http_method" }).click();
-        await page.getByRole("menuitem", { name: "Show top values" }).click();
+        await page.getByRole("menuitem", { name: "Inline top values" }).click();
         const first = page.getByTestId("top-value").first();
         await first.waitFor();
         const counts = await page.getByTestId("top-value-count").allInnerTexts();
@@ -141,7 +141,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         // Remove from table: the column goes away.
         await page.getByRole("button", { name: "Field http_method" }).click();
         await page.getByRole("menuitem", { name: "Remove from table" }).click();
-        await eventually(async () => assert.equal(await page.getByTestId("extra-column").count(), 0));
+        await eventually(async () => assert.equal(await page.locator('[data-testid="message-column"][data-field="http_method"]').count(), 0));
       },
     );
 
@@ -160,7 +160,8 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         );
         await waitForResults(page);
         const matching = await total(page);
-        await page.getByRole("button", { name: "Export" }).click();
+        await page.getByRole("button", { name: "More search actions" }).click();
+        await page.getByRole("menuitem", { name: "Export" }).click();
         const dialog = page.getByRole("dialog", { name: "Export all search results" });
         await dialog.waitFor();
         await dialog.getByRole("textbox", { name: "Messages limit" }).fill("25");
@@ -187,10 +188,11 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         await page.getByTestId("sidebar-field").first().waitFor();
         await page.getByRole("radio", { name: "all including reserved" }).check();
         await page.getByRole("button", { name: "Field source" }).click();
-        await page.getByRole("menuitem", { name: "Show top values" }).click();
+        await page.getByRole("menuitem", { name: "Inline top values" }).click();
         await page.getByTestId("top-value").first().waitFor();
         await page.screenshot({ path: `${SHOTS}search-sidebar-dark.png` });
-        await page.getByRole("button", { name: "Export" }).click();
+        await page.getByRole("button", { name: "More search actions" }).click();
+        await page.getByRole("menuitem", { name: "Export" }).click();
         await page.getByRole("dialog", { name: "Export all search results" }).getByRole("button", {
           name: "Start Download",
         }).waitFor();

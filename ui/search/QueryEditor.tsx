@@ -1,42 +1,77 @@
-import { autocompletion, type CompletionContext, completionStatus } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  closeCompletion,
+  type CompletionContext,
+  type CompletionResult,
+  completionStatus,
+  currentCompletions,
+  startCompletion,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { HighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderExtension } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { useEffect, useRef } from "react";
-import { type CompletionField, completionOptions } from "./logic/lucene-completion.ts";
+import { type CompletionField, type CompletionOption, completionOptions, type SuggestValues, valueCompletions } from "./logic/lucene-completion.ts";
+import { recentQueryOptions } from "./logic/recent-queries.ts";
 
 interface Props {
   value: string;
   onChange: (value: string) => void;
   onSubmit: (query: string) => void;
   fields: readonly CompletionField[];
+  /** Values of enumerable fields after `field:`; without it no value completion. */
+  suggestValues?: SuggestValues;
+  /** Recently submitted queries, newest first: offered when the editor is empty and as completions of the text. */
+  recentQueries?: readonly string[];
   placeholder: string;
   label: string;
 }
 
 /**
- * The query editor: CodeMirror 6, one line, Lucene highlighting, field-name completion, Enter submits.
- * Loaded client-only (CodeMirror measures the DOM); QueryInput shows a plain input until it is ready.
+ * The query editor: CodeMirror 6, one line, Lucene highlighting, completion of field names, operators, field
+ * values and recent queries; Enter submits. Loaded client-only (CodeMirror measures the DOM); QueryInput shows
+ * a plain input until it is ready.
  */
-export function QueryEditor({ value, onChange, onSubmit, fields, placeholder, label }: Props) {
+export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, recentQueries = [], placeholder, label }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is created once; callbacks and fields are read through refs so they stay current.
-  const latest = useRef({ onChange, onSubmit, fields });
-  latest.current = { onChange, onSubmit, fields };
+  const latest = useRef({ onChange, onSubmit, fields, suggestValues, recentQueries });
+  latest.current = { onChange, onSubmit, fields, suggestValues, recentQueries };
+  // Whether the user moved through the open completion list: Enter in an empty editor then picks the entry,
+  // otherwise it searches (the recent-query list opens by itself on focus and must not swallow that Enter).
+  const navigated = useRef(false);
+  // The list opened by focusing an empty editor holds recent queries only (Ctrl-Space there lists fields too).
+  const openedByFocus = useRef(false);
 
   useEffect(() => {
-    const complete = (context: CompletionContext) => {
+    const complete = (context: CompletionContext): CompletionResult | null => {
+      if (openedByFocus.current && context.state.doc.length === 0) return null;
       const line = context.state.doc.lineAt(context.pos);
       const found = completionOptions(line.text.slice(0, context.pos - line.from), latest.current.fields);
       if (!found || (!context.explicit && found.from === context.pos)) return null;
-      return {
-        from: line.from + found.from,
-        options: found.options.map((o) => ({ label: o.label, apply: o.apply, detail: o.detail, type: o.kind === "field" ? "property" : "keyword" })),
-        validFor: /^[\w.@-]*$/,
-      };
+      return { from: line.from + found.from, options: found.options.map(toCompletion), validFor: /^[\w.@-]*$/ };
+    };
+    const completeValue = async (context: CompletionContext): Promise<CompletionResult | null> => {
+      const suggest = latest.current.suggestValues;
+      if (!suggest) return null;
+      const line = context.state.doc.lineAt(context.pos);
+      const found = await valueCompletions(line.text.slice(0, context.pos - line.from), latest.current.fields, suggest).catch(() => null);
+      if (!found || context.aborted) return null;
+      // A complete list narrows locally; a cut-off one asks the server again as the value grows.
+      // Most frequent first: the rank boosts the score so equal matches keep the server's order.
+      const options = found.options.map((option, rank) => ({ ...toCompletion(option), boost: Math.max(-99, 99 - rank * 4) }));
+      return { from: line.from + found.from, options, ...(found.complete ? { validFor: /^"?[^\s"()]*$/ } : {}) };
+    };
+    const completeRecent = (context: CompletionContext): CompletionResult | null => {
+      const doc = context.state.doc.toString();
+      if (doc.trim() === "" && !context.explicit) return null;
+      const options = recentQueryOptions(doc, latest.current.recentQueries);
+      if (options.length === 0) return null;
+      // Newest first, above other completions: no re-scoring.
+      return { from: 0, to: doc.length, options: options.map((o) => ({ ...toCompletion(o), boost: 99 })), filter: false };
     };
     const editor = new EditorView({
       parent: host.current!,
@@ -46,7 +81,11 @@ export function QueryEditor({ value, onChange, onSubmit, fields, placeholder, la
           Prec.highest(keymap.of([{
             key: "Enter",
             run: (target) => {
-              if (completionStatus(target.state) === "active") return false;
+              // A list is shown (possibly while a source is still being asked): Enter picks from it.
+              if (completionStatus(target.state) !== null && currentCompletions(target.state).length > 0) {
+                if (target.state.doc.length > 0 || navigated.current) return false;
+                closeCompletion(target);
+              }
               latest.current.onSubmit(target.state.doc.toString());
               return true;
             },
@@ -55,13 +94,31 @@ export function QueryEditor({ value, onChange, onSubmit, fields, placeholder, la
           keymap.of([...defaultKeymap, ...historyKeymap]),
           luceneLanguage,
           syntaxHighlighting(luceneHighlight),
-          autocompletion({ override: [complete], icons: false }),
+          autocompletion({ override: [complete, completeValue, completeRecent], icons: false }),
+          // Observers see the arrow keys even when the completion keymap handles them.
+          EditorView.domEventObservers({
+            keydown: (event) => {
+              if (event.key === "ArrowDown" || event.key === "ArrowUp") navigated.current = true;
+            },
+            focus: (_event, target) => {
+              // An empty editor offers the recent queries right away.
+              navigated.current = false;
+              if (target.state.doc.length === 0 && latest.current.recentQueries.length > 0) {
+                openedByFocus.current = true;
+                setTimeout(() => view.current === target && startCompletion(target));
+              }
+            },
+          }),
           placeholderExtension(placeholder),
           singleLine,
           editorTheme,
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+            if (update.docChanged) {
+              navigated.current = false;
+              openedByFocus.current = false;
+              latest.current.onChange(update.state.doc.toString());
+            }
           }),
         ],
       }),
@@ -72,7 +129,6 @@ export function QueryEditor({ value, onChange, onSubmit, fields, placeholder, la
       view.current = null;
     };
     // The editor lives as long as the component; value changes are synced below.
-    // deno-lint-ignore react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -83,6 +139,12 @@ export function QueryEditor({ value, onChange, onSubmit, fields, placeholder, la
   }, [value]);
 
   return <div ref={host} data-testid="query-editor" style={{ flex: 1, minWidth: 0 }} />;
+}
+
+const COMPLETION_TYPES: Record<CompletionOption["kind"], string> = { field: "property", operator: "keyword", value: "constant", recent: "text" };
+
+function toCompletion(option: CompletionOption) {
+  return { label: option.label, apply: option.apply, detail: option.detail, type: COMPLETION_TYPES[option.kind] };
 }
 
 /** Lucene query_string tokens: fields, operators, phrases, ranges, numbers, regexes. */

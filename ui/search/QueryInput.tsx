@@ -1,12 +1,14 @@
 import { TextInput } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { CompletionField } from "./logic/lucene-completion.ts";
+import type { CompletionField, SuggestValues } from "./logic/lucene-completion.ts";
 
 interface Props {
   value: string;
   onChange: (value: string) => void;
   onSubmit: (query: string) => void;
   fields: readonly CompletionField[];
+  suggestValues?: SuggestValues;
+  recentQueries?: readonly string[];
 }
 
 const QueryEditor = lazy(() => import("./QueryEditor.tsx").then((module) => ({ default: module.QueryEditor })));
@@ -18,7 +20,7 @@ const LABEL = "Search query";
  * The query input: a plain text input during the server render and until CodeMirror has loaded (it touches
  * the DOM), then the editor.
  */
-export function QueryInput({ value, onChange, onSubmit, fields }: Props) {
+export function QueryInput({ value, onChange, onSubmit, fields, suggestValues, recentQueries }: Props) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const plain = (
@@ -35,7 +37,16 @@ export function QueryInput({ value, onChange, onSubmit, fields }: Props) {
   if (!mounted) return plain;
   return (
     <Suspense fallback={plain}>
-      <QueryEditor value={value} onChange={onChange} onSubmit={onSubmit} fields={fields} placeholder={QUERY_PLACEHOLDER} label={LABEL} />
+      <QueryEditor
+        value={value}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        fields={fields}
+        suggestValues={suggestValues}
+        recentQueries={recentQueries}
+        placeholder={QUERY_PLACEHOLDER}
+        label={LABEL}
+      />
     </Suspense>
   );
 }

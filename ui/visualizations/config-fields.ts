@@ -1,4 +1,8 @@
-import type { AggregationWidgetConfig, VisualizationConfigs, VisualizationType } from "../../api/schemas/widgets.ts";
+import type {
+  AggregationWidgetConfig,
+  VisualizationConfigs,
+  VisualizationType,
+} from "../../api/schemas/widgets.ts";
 
 export interface ConfigFieldOption {
   value: string;
@@ -22,7 +26,10 @@ interface ConfigFieldBase<K extends VisualizationType> {
  */
 export type VisualizationConfigField<K extends VisualizationType = VisualizationType> =
   | ConfigFieldBase<K> & { type: "select"; options: readonly ConfigFieldOption[] }
-  | ConfigFieldBase<K> & { type: "multi-select"; options: (widget: AggregationWidgetConfig) => ConfigFieldOption[] }
+  | ConfigFieldBase<K> & {
+    type: "multi-select";
+    options: (widget: AggregationWidgetConfig) => ConfigFieldOption[];
+  }
   | ConfigFieldBase<K> & { type: "boolean" }
   | ConfigFieldBase<K> & { type: "number"; min?: number; max?: number; step?: number };
 
@@ -39,7 +46,11 @@ export function configFieldValue(config: Readonly<Record<string, unknown>>, name
 }
 
 /** A copy of the config with one field set (nested objects copied along the way, the original unchanged). */
-export function withConfigFieldValue<C extends Readonly<Record<string, unknown>>>(config: C, name: string, value: unknown): C {
+export function withConfigFieldValue<C extends Readonly<Record<string, unknown>>>(
+  config: C,
+  name: string,
+  value: unknown,
+): C {
   const [head, ...rest] = name.split(".");
   if (rest.length === 0) return { ...config, [head]: value };
   const inner = config[head];

@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
 import {
+  type AggregationWidgetConfig,
   AXIS_TYPES,
   BAR_MODES,
   HEATMAP_COLOR_SCALES,
   INTERPOLATIONS,
   TREND_PREFERENCES,
-  type AggregationWidgetConfig,
   type VisualizationConfigs,
   VisualizationConfigSchemas,
   type VisualizationType,
@@ -31,8 +31,10 @@ export interface VisualizationDefinition<K extends VisualizationType> {
 
 export type VisualizationRegistry = { [K in VisualizationType]: VisualizationDefinition<K> };
 
-const options = (values: readonly string[], label: (value: string) => string = capitalise): ConfigFieldOption[] =>
-  values.map((value) => ({ value, label: label(value) }));
+const options = (
+  values: readonly string[],
+  label: (value: string) => string = capitalise,
+): ConfigFieldOption[] => values.map((value) => ({ value, label: label(value) }));
 
 const AXIS_TYPE_FIELD = {
   name: "axis_type",
@@ -53,12 +55,31 @@ const INTERPOLATION_FIELD = {
 const requiresMetric = (title: string) => (widget: AggregationWidgetConfig): string[] =>
   widget.series.length === 0 ? [`${title} requires at least one metric`] : [];
 
+/** Loads each type's component module (its own chunk in the client bundle). */
+const LOADERS: {
+  [K in VisualizationType]: () => Promise<{ default: ComponentType<VisualizationProps<K>> }>;
+} = {
+  table: () =>
+    import("./table/DataTableVisualization.tsx").then((m) => ({ default: m.DataTableVisualization })),
+  bar: () => import("./bar/BarVisualization.tsx").then((m) => ({ default: m.BarVisualization })),
+  line: () => import("./line/LineVisualization.tsx").then((m) => ({ default: m.LineVisualization })),
+  area: () => import("./area/AreaVisualization.tsx").then((m) => ({ default: m.AreaVisualization })),
+  scatter: () =>
+    import("./scatter/ScatterVisualization.tsx").then((m) => ({ default: m.ScatterVisualization })),
+  pie: () => import("./pie/PieVisualization.tsx").then((m) => ({ default: m.PieVisualization })),
+  heatmap: () =>
+    import("./heatmap/HeatmapVisualization.tsx").then((m) => ({ default: m.HeatmapVisualization })),
+  numeric: () =>
+    import("./numeric/NumberVisualization.tsx").then((m) => ({ default: m.NumberVisualization })),
+  map: () => import("./map/WorldMapVisualization.tsx").then((m) => ({ default: m.WorldMapVisualization })),
+};
+
 /** Every visualization type (spec 001 §3): exhaustive, so a new type does not compile until it is registered here. */
 export const VISUALIZATIONS: VisualizationRegistry = {
   table: {
     type: "table",
     title: "Data Table",
-    component: lazy(() => import("./table/DataTableVisualization.tsx").then((m) => ({ default: m.DataTableVisualization }))),
+    component: lazy(LOADERS.table),
     defaultConfig: defaults("table"),
     fields: [{
       name: "pinned_columns",
@@ -73,7 +94,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   bar: {
     type: "bar",
     title: "Bar Chart",
-    component: lazy(() => import("./bar/BarVisualization.tsx").then((m) => ({ default: m.BarVisualization }))),
+    component: lazy(LOADERS.bar),
     defaultConfig: defaults("bar"),
     fields: [
       { name: "barmode", title: "Mode", type: "select", options: options(BAR_MODES), required: true },
@@ -84,7 +105,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   line: {
     type: "line",
     title: "Line Chart",
-    component: lazy(() => import("./line/LineVisualization.tsx").then((m) => ({ default: m.LineVisualization }))),
+    component: lazy(LOADERS.line),
     defaultConfig: defaults("line"),
     fields: [INTERPOLATION_FIELD, AXIS_TYPE_FIELD],
     validate: requiresMetric("Line Chart"),
@@ -92,7 +113,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   area: {
     type: "area",
     title: "Area Chart",
-    component: lazy(() => import("./area/AreaVisualization.tsx").then((m) => ({ default: m.AreaVisualization }))),
+    component: lazy(LOADERS.area),
     defaultConfig: defaults("area"),
     fields: [INTERPOLATION_FIELD, AXIS_TYPE_FIELD],
     validate: requiresMetric("Area Chart"),
@@ -100,7 +121,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   scatter: {
     type: "scatter",
     title: "Scatter Plot",
-    component: lazy(() => import("./scatter/ScatterVisualization.tsx").then((m) => ({ default: m.ScatterVisualization }))),
+    component: lazy(LOADERS.scatter),
     defaultConfig: defaults("scatter"),
     fields: [AXIS_TYPE_FIELD],
     validate: requiresMetric("Scatter Plot"),
@@ -108,7 +129,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   pie: {
     type: "pie",
     title: "Pie Chart",
-    component: lazy(() => import("./pie/PieVisualization.tsx").then((m) => ({ default: m.PieVisualization }))),
+    component: lazy(LOADERS.pie),
     defaultConfig: defaults("pie"),
     fields: [],
     validate: requiresMetric("Pie Chart"),
@@ -116,14 +137,32 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   heatmap: {
     type: "heatmap",
     title: "Heatmap",
-    component: lazy(() => import("./heatmap/HeatmapVisualization.tsx").then((m) => ({ default: m.HeatmapVisualization }))),
+    component: lazy(LOADERS.heatmap),
     defaultConfig: defaults("heatmap"),
     fields: [
-      { name: "color_scale", title: "Color Scale", type: "select", options: options(HEATMAP_COLOR_SCALES, (v) => v), required: true },
+      {
+        name: "color_scale",
+        title: "Color Scale",
+        type: "select",
+        options: options(HEATMAP_COLOR_SCALES, (v) => v),
+        required: true,
+      },
       { name: "reverse_scale", title: "Reverse Scale", type: "boolean", required: false },
       { name: "auto_scale", title: "Auto Scale", type: "boolean", required: false },
-      { name: "z_min", title: "Min", type: "number", required: true, isShown: (config) => !config.auto_scale },
-      { name: "z_max", title: "Max", type: "number", required: true, isShown: (config) => !config.auto_scale },
+      {
+        name: "z_min",
+        title: "Min",
+        type: "number",
+        required: true,
+        isShown: (config) => !config.auto_scale,
+      },
+      {
+        name: "z_max",
+        title: "Max",
+        type: "number",
+        required: true,
+        isShown: (config) => !config.auto_scale,
+      },
       { name: "use_smallest_as_default", title: "Use smallest as default", type: "boolean", required: false },
       {
         name: "default_value",
@@ -135,7 +174,9 @@ export const VISUALIZATIONS: VisualizationRegistry = {
     ],
     validate: (widget) => {
       const messages: string[] = [];
-      if (widget.row_pivots.length + widget.column_pivots.length < 2) messages.push("Heatmap requires at least two groupings.");
+      if (widget.row_pivots.length + widget.column_pivots.length < 2) {
+        messages.push("Heatmap requires at least two groupings.");
+      }
       if (widget.row_pivots.length === 0 || widget.column_pivots.length === 0) {
         messages.push("Groupings must include row and column groupings.");
       }
@@ -146,7 +187,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   numeric: {
     type: "numeric",
     title: "Single Number",
-    component: lazy(() => import("./numeric/NumberVisualization.tsx").then((m) => ({ default: m.NumberVisualization }))),
+    component: lazy(LOADERS.numeric),
     defaultConfig: defaults("numeric"),
     fields: [
       { name: "trend", title: "Trend", type: "boolean", required: false },
@@ -164,7 +205,7 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   map: {
     type: "map",
     title: "World Map",
-    component: lazy(() => import("./map/WorldMapVisualization.tsx").then((m) => ({ default: m.WorldMapVisualization }))),
+    component: lazy(LOADERS.map),
     defaultConfig: defaults("map"),
     fields: [
       { name: "viewport.zoom", title: "Zoom", type: "number", required: true, min: 1, max: 19, step: 1 },
@@ -175,6 +216,14 @@ export const VISUALIZATIONS: VisualizationRegistry = {
   },
 };
 
+/**
+ * Starts loading a type's chart code ahead of use (e.g. while the search runs), so evaluating the chart
+ * library does not add to the task that first draws the result. Loading twice costs nothing.
+ */
+export function preloadVisualization(type: VisualizationType): Promise<unknown> {
+  return LOADERS[type]();
+}
+
 /** The definition of a type, typed by it. */
 export function visualizationDefinition<K extends VisualizationType>(type: K): VisualizationDefinition<K> {
   return VISUALIZATIONS[type] as VisualizationDefinition<K>;
@@ -184,7 +233,10 @@ export function visualizationDefinition<K extends VisualizationType>(type: K): V
  * A widget's visualization config in its type's shape: the stored one read through the type's schema (its
  * defaults filling gaps), or the type's defaults when it does not fit (e.g. left over from another type).
  */
-export function visualizationConfigOf<K extends VisualizationType>(type: K, stored: unknown): VisualizationConfigs[K] {
+export function visualizationConfigOf<K extends VisualizationType>(
+  type: K,
+  stored: unknown,
+): VisualizationConfigs[K] {
   const parsed = VisualizationConfigSchemas[type].safeParse(stored ?? {});
   return (parsed.success ? parsed.data : defaults(type)) as VisualizationConfigs[K];
 }

@@ -22,11 +22,12 @@ interface Props {
 
 /**
  * The widget grid shared by searches and dashboards: 12 columns, widgets dragged by their title bar and resized
- * from the corner. Before the browser measures the width (server render), the same cells are laid out with CSS grid.
+ * from the corner.
  */
 export function WidgetGrid({ ids, positions, onPositionsChange, editable, renderWidget }: Props) {
-  // Measure first: the server render and the first browser render both draw the CSS-grid fallback.
-  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  // The server and the first browser render lay out at the default width; the measured width then re-positions
+  // the same widget elements (they stay mounted, so an expanded message stays expanded).
+  const { width, containerRef } = useContainerWidth();
   const cells = toGridCells(ids, positions);
   const onLayoutChange = (layout: Layout) => {
     const next = toWidgetPositions(
@@ -36,51 +37,16 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
   };
   return (
     <Box ref={containerRef} data-testid="widget-grid">
-      {mounted
-        ? (
-          <ReactGridLayout
-            width={width}
-            layout={cells}
-            gridConfig={{
-              cols: GRID_COLUMNS,
-              rowHeight: GRID_ROW_HEIGHT,
-              margin: GRID_MARGIN,
-              containerPadding: [0, 0],
-            }}
-            dragConfig={{
-              enabled: editable,
-              handle: `.${WIDGET_DRAG_HANDLE_CLASS}`,
-              cancel: ".widget-actions, input, button",
-            }}
-            resizeConfig={{ enabled: editable }}
-            onLayoutChange={onLayoutChange}
-          >
-            {cells.map((cell) => <div key={cell.i} data-widget-id={cell.i}>{renderWidget(cell.i)}</div>)}
-          </ReactGridLayout>
-        )
-        : (
-          <div
-            style={{
-              display: "grid",
-              gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`,
-              gridAutoRows: GRID_ROW_HEIGHT,
-              gap: GRID_MARGIN[1],
-            }}
-          >
-            {cells.map((cell) => (
-              <div
-                key={cell.i}
-                data-widget-id={cell.i}
-                style={{
-                  gridColumn: `${cell.x + 1} / span ${cell.w}`,
-                  gridRow: `${cell.y + 1} / span ${cell.h}`,
-                }}
-              >
-                {renderWidget(cell.i)}
-              </div>
-            ))}
-          </div>
-        )}
+      <ReactGridLayout
+        width={width}
+        layout={cells}
+        gridConfig={{ cols: GRID_COLUMNS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
+        dragConfig={{ enabled: editable, handle: `.${WIDGET_DRAG_HANDLE_CLASS}`, cancel: ".widget-actions, input, button" }}
+        resizeConfig={{ enabled: editable }}
+        onLayoutChange={onLayoutChange}
+      >
+        {cells.map((cell) => <div key={cell.i} data-widget-id={cell.i}>{renderWidget(cell.i)}</div>)}
+      </ReactGridLayout>
     </Box>
   );
 }

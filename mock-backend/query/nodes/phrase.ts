@@ -11,7 +11,7 @@ import {
 import { printField, quotePhrase } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { allOf, FALSE_SQL, sql, type SqlFragment, trusted } from "../sql-fragment.ts";
-import { VALUE_EQUALS } from "./term.ts";
+import { KEYWORD_VALUES_EQUAL, VALUE_EQUALS } from "./term.ts";
 
 /**
  * `"a b"` and the proximity form `"a b"~5`. On analysed text the phrase's tokens must appear consecutively and
@@ -106,7 +106,13 @@ const PHRASE_SQL: FieldClassTable<PhraseArgs> = {
 };
 
 export function phraseToSql(node: PhraseNode, context: CompileContext): SqlFragment {
-  return fieldPredicate(node, context, PHRASE_SQL, { text: node.text, slop: node.slop });
+  return fieldPredicate(
+    node,
+    context,
+    PHRASE_SQL,
+    { text: node.text, slop: node.slop },
+    (column, { text }) => KEYWORD_VALUES_EQUAL(column, text),
+  );
 }
 
 export function phraseToLucene(node: PhraseNode, _context: PrintContext): string {

@@ -1,10 +1,12 @@
 import { analyze } from "../../search/field-catalog.ts";
+import { keywordEqualsNeedle } from "../../search/keyword-values.ts";
 import type { FieldedNode, QueryNode } from "../ast.ts";
 import {
   type CompileContext,
   escapeLike,
   type FieldClassTable,
   fieldPredicate,
+  type KeywordValuesPredicate,
   likeMatch,
   tokensOf,
   tokenTextContains,
@@ -74,8 +76,12 @@ export const VALUE_EQUALS: FieldClassTable<string> = {
   "geo-point": () => FALSE_SQL,
 };
 
+/** `VALUE_EQUALS.keyword` for every field of the keyword-values column at once. */
+export const KEYWORD_VALUES_EQUAL: KeywordValuesPredicate<string> = (column, value) =>
+  sql`contains(${column}, ${keywordEqualsNeedle(value)})`;
+
 export function termToSql(node: TermNode, context: CompileContext): SqlFragment {
-  return fieldPredicate(node, context, VALUE_EQUALS, node.value);
+  return fieldPredicate(node, context, VALUE_EQUALS, node.value, KEYWORD_VALUES_EQUAL);
 }
 
 export function termToLucene(node: TermNode, _context: PrintContext): string {

@@ -1,9 +1,11 @@
+import { keywordPartNeedle } from "../../search/keyword-values.ts";
 import type { FieldedNode, QueryNode } from "../ast.ts";
 import {
   anyToken,
   type CompileContext,
   type FieldClassTable,
   fieldPredicate,
+  type KeywordValuesPredicate,
   likeMatch,
   likePattern,
   tokenTextContains,
@@ -75,6 +77,18 @@ function analysedWildcard(field: Parameters<FieldClassTable<string>["analyzed"]>
   return sql`(${tokenTextContains(text, longest, anchoredStart, anchoredEnd)} AND ${exact})`;
 }
 
+/**
+ * `keyword` fields' LIKE for all fields of the keyword-values column at once, for a pattern of one literal and
+ * `*` only (`pre*`, `*suf`, `*mid*`); any other pattern is left to the fields one by one.
+ */
+const keywordValuesWildcard: KeywordValuesPredicate<string> = (column, pattern) => {
+  const parts = wildcardParts(pattern);
+  const literals = parts.filter((part) => part !== "*" && part !== "?");
+  if (literals.length !== 1 || parts.some((part) => part === "?")) return null;
+  const needle = keywordPartNeedle(literals[0], parts[0] !== "*", parts[parts.length - 1] !== "*");
+  return needle === null ? null : sql`contains(${column}, ${needle})`;
+};
+
 const WILDCARD_SQL: FieldClassTable<string> = {
   analyzed: (field, pattern) => analysedWildcard(field, pattern),
   "keyword-ci": (field, pattern) => likeMatch(valueOf(field), likePattern(pattern), true),
@@ -88,7 +102,7 @@ const WILDCARD_SQL: FieldClassTable<string> = {
 };
 
 export function wildcardToSql(node: WildcardNode, context: CompileContext): SqlFragment {
-  return fieldPredicate(node, context, WILDCARD_SQL, node.pattern);
+  return fieldPredicate(node, context, WILDCARD_SQL, node.pattern, keywordValuesWildcard);
 }
 
 export function wildcardToLucene(node: WildcardNode, _context: PrintContext): string {

@@ -16,6 +16,8 @@ export interface KeyColumn {
   sql: SqlFragment;
   /** `time` keys are bucket starts in epoch ms; null means the field does not exist (all keys NULL). */
   type: FieldType | "time" | null;
+  /** A list-valued field: `sql` is the list, and each message has a key per value (pivot-sql unnests it). */
+  list?: boolean;
 }
 
 /** How buckets of a level are ranked: by their key columns, the message count, or a series. */
@@ -134,6 +136,10 @@ function valuesLevel(
 ): ValuesLevel {
   const columns = spec.fields.map((field): KeyColumn => {
     const stored = context.catalog.field(field);
+    const list = stored ? null : context.catalog.listField?.(field) ?? null;
+    if (list) {
+      return { alias: `k${context.aliases.next++}`, field, sql: trusted(list.valueSql), type: list.type, list: true };
+    }
     return {
       alias: `k${context.aliases.next++}`,
       field,

@@ -25,31 +25,51 @@ export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate): SqlFragmen
   const { levels } = plan;
   const keyColumns = levels.flatMap((level) => level.columns);
   const baseColumns = [
-    ...keyColumns.map((column) => sql`${column.sql} AS ${trusted(column.alias)}`),
+    ...keyColumns.flatMap((column) => {
+      if (!column.list) return [sql`${column.sql} AS ${trusted(column.alias)}`];
+      // A row per value (an empty list: one NULL, the "(Empty Value)" bucket); `f…` marks each message's first.
+      const values = sql`CASE WHEN len(${column.sql}) = 0 THEN [NULL] ELSE ${column.sql} END`;
+      return [
+        sql`unnest(${values}) AS ${trusted(column.alias)}`,
+        sql`generate_subscripts(${values}, 1) = 1 AS ${trusted(`f${column.alias}`)}`,
+      ];
+    }),
     ...plan.inputs.map((input) => sql`${input.sql} AS ${trusted(input.alias)}`),
     trusted("timestamp AS ts"),
   ];
   const where: SqlFragment = { sql: filter.sql, params: filter.params };
   const base = sql`base AS (SELECT ${join(baseColumns, ", ")} FROM messages WHERE ${where})`;
 
-  const depth = levels.length === 0
-    ? trusted("0")
-    : trusted(`(${levels.map((level) => `(1 - GROUPING(${level.columns[0].alias}))`).join(" + ")})::INTEGER`);
   const groupingSets = [trusted("()")];
   for (let d = 1; d <= levels.length; d++) {
     groupingSets.push(
       trusted(`(${levels.slice(0, d).flatMap((l) => l.columns.map((c) => c.alias)).join(", ")})`),
     );
   }
-  const aggregates = [
-    sql`${depth} AS depth`,
-    ...keyColumns.map((column) => trusted(column.alias)),
-    trusted("count(*) AS n"),
-    ...plan.series.map((series, index) => sql`${series.sql} AS ${trusted(`s${index}`)}`),
-  ];
-  const agg = sql`agg AS (SELECT ${join(aggregates, ", ")} FROM base GROUP BY GROUPING SETS (${
-    join(groupingSets, ", ")
-  }))`;
+  const series = plan.series.map((series, index) => sql`${series.sql} AS ${trusted(`s${index}`)}`);
+  // A bucket above a list level must see each message once: those depths read only the messages' first rows.
+  // Each run of depths is one GROUPING SETS query; key columns it does not group by are NULL there.
+  const segments = depthSegments(levels).map(({ depths, rowFilter }) => {
+    const deepest = depths[depths.length - 1];
+    const grouped = levels.slice(0, deepest);
+    const depth = grouped.length === 0
+      ? trusted("0")
+      : trusted(`(${grouped.map((level) => `(1 - GROUPING(${level.columns[0].alias}))`).join(" + ")})::INTEGER`);
+    const groupedAliases = new Set(grouped.flatMap((level) => level.columns.map((c) => c.alias)));
+    const aggregates = [
+      sql`${depth} AS depth`,
+      ...keyColumns.map((column) =>
+        trusted(groupedAliases.has(column.alias) ? column.alias : `NULL AS ${column.alias}`)
+      ),
+      trusted("count(*) AS n"),
+      ...series,
+    ];
+    const groupBy = deepest === 0
+      ? trusted("")
+      : sql` GROUP BY GROUPING SETS (${join(depths.map((d) => groupingSets[d]), ", ")})`;
+    return sql`SELECT ${join(aggregates, ", ")} FROM base WHERE ${trusted(rowFilter)}${groupBy}`;
+  });
+  const agg = sql`agg AS (${join(segments, " UNION ALL ")})`;
 
   const ctes = [base, agg, trusted("l0 AS (SELECT *, 1::BIGINT AS rn FROM agg WHERE depth = 0)")];
   levels.forEach((level, index) => ctes.push(levelCte(levels, index + 1, level)));
@@ -58,6 +78,22 @@ export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate): SqlFragmen
   return sql`WITH ${join(ctes, ", ")} SELECT * FROM (${trusted(all)}) ORDER BY depth, rn LIMIT ${
     MAX_BUCKETS + 2
   }`;
+}
+
+/**
+ * Runs of depths whose buckets read the same base rows: at depth d, a row counts unless it repeats a message
+ * for a list level deeper than d (its `f…` flag is false). Without list levels, one run reading every row.
+ */
+function depthSegments(levels: PivotLevel[]): { depths: number[]; rowFilter: string }[] {
+  const segments: { depths: number[]; rowFilter: string }[] = [];
+  for (let d = 0; d <= levels.length; d++) {
+    const flags = levels.slice(d).flatMap((level) => level.columns.filter((c) => c.list).map((c) => `f${c.alias}`));
+    const rowFilter = flags.length > 0 ? flags.join(" AND ") : "TRUE";
+    const last = segments[segments.length - 1];
+    if (last && last.rowFilter === rowFilter) last.depths.push(d);
+    else segments.push({ depths: [d], rowFilter });
+  }
+  return segments;
 }
 
 /** Level `d` (1-based): buckets at depth d whose parent is kept, ranked and cut within their parent. */

@@ -6,6 +6,7 @@ import {
   type FieldType,
   type StoredField,
 } from "../../../mock-backend/search/field-catalog.ts";
+import { encodeKeywordValues } from "../../../mock-backend/search/keyword-values.ts";
 
 /**
  * A small message table in an in-memory DuckDB, with a FieldCatalog over its columns, for the differential
@@ -46,21 +47,33 @@ export const TEST_FIELDS: TestField[] = [
   { name: "client_ip", type: "ip", matching: "keyword" },
 ];
 
-/** The catalog the store would give for this table (identifiers quoted: `user` is an SQL keyword). */
+/** The keyword string fields whose values the table's `keyword_values` column holds (as the store's does). */
+export const KEYWORD_VALUE_FIELDS = ["action", "user"] as const;
+
+/**
+ * The catalog the store would give for this table (identifiers quoted: `user` is an SQL keyword). With
+ * `storeColumns`, it also offers what the store's catalog offers: token texts and the keyword-values column.
+ */
 export function testCatalog(
-  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> = {},
+  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & { storeColumns?: boolean } = {},
 ): FieldCatalog {
   const stored = TEST_FIELDS.map((field): StoredField => ({
     ...field,
     valueSql: `"${field.name}"`,
     ...(field.matching === "analyzed" && field.type === "string"
-      ? { tokensSql: `"${field.name}_tokens"` }
+      ? {
+        tokensSql: `"${field.name}_tokens"`,
+        ...(overrides.storeColumns ? { tokenTextSql: `"${field.name}_terms"` } : {}),
+      }
       : {}),
   }));
   return {
     field: (name) => stored.find((field) => field.name === name) ?? null,
     fields: () => stored,
     allowLeadingWildcard: overrides.allowLeadingWildcard ?? false,
+    ...(overrides.storeColumns
+      ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
+      : {}),
   };
 }
 
@@ -120,6 +133,9 @@ export const ACTIONS = [
   "a*b",
   "50%_off",
   "x\\y",
+  // The keyword-values column's separator and escape characters inside values.
+  "x\u001fy",
+  "\u001e\u001d",
 ];
 export const USERS = ["alice", "bob", "Alice", "carol", "dave"];
 export const BASE_TIME = Date.UTC(2024, 0, 15, 12, 0, 0);
@@ -166,11 +182,14 @@ export function generateMessages(count = 300, seed = 20240115): TestMessage[] {
 const CREATE = `CREATE TABLE messages (
   id INTEGER, message VARCHAR, message_tokens VARCHAR[], full_message VARCHAR, full_message_tokens VARCHAR[],
   source VARCHAR, action VARCHAR, "user" VARCHAR, http_status BIGINT, took_ms DOUBLE, "timestamp" TIMESTAMP,
-  ok BOOLEAN, client_ip VARCHAR)`;
+  ok BOOLEAN, client_ip VARCHAR, message_terms VARCHAR, full_message_terms VARCHAR, keyword_values VARCHAR)`;
 
 const INSERT =
   `INSERT INTO messages VALUES (?, ?, from_json(?, '["VARCHAR"]'), ?, from_json(?, '["VARCHAR"]'), ?, ?, ?, ?, ?,
-  make_timestamp(?::BIGINT * 1000), ?, ?)`;
+  make_timestamp(?::BIGINT * 1000), ?, ?, ?, ?, ?)`;
+
+/** The store's token text: ` a b c `. */
+const tokenText = (text: string) => ` ${analyze(text).join(" ")} `;
 
 /** Runs `work` against a fresh in-memory database holding `messages`, closing it afterwards. */
 export async function withMessageTable<T>(
@@ -197,6 +216,11 @@ export async function withMessageTable<T>(
         row.timestamp,
         row.ok,
         row.client_ip,
+        tokenText(row.message),
+        row.full_message === null ? null : tokenText(row.full_message),
+        encodeKeywordValues(
+          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string => typeof value === "string"),
+        ),
       ]);
     }
     await connection.run("COMMIT");

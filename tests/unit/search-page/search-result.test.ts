@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import type { QueryResult, ResultMessage, SearchJob } from "../../../api/schemas/search.ts";
-import { fieldText, histogramBuckets, toMessageRow, toSearchResult, widgetErrors } from "../../../ui/search/logic/message-rows.ts";
+import { fieldText, toMessageRow, widgetErrors } from "../../../ui/search/logic/message-rows.ts";
 import { levelOf } from "../../../ui/search/logic/levels.ts";
 import { pagingModel, resultWindowText } from "../../../ui/search/logic/paging.ts";
 import { buildExecutionState, buildSearch, toIso } from "../../../ui/search/logic/search-request.ts";
 import { rangePresets, relativeRangeLabel } from "../../../ui/search/logic/time-presets.ts";
 import { formatTimestamp, parseWallTime } from "../../../ui/search/logic/time-format.ts";
 import { completionOptions } from "../../../ui/search/logic/lucene-completion.ts";
-import { histogramLayout, niceMax } from "../../../ui/search/logic/histogram-layout.ts";
-
-const IDS = { query: "q", messages: "m", histogram: "h" };
+import { defaultSearchView, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
+import { toSearchJobModel } from "../../../ui/widgets/logic/widget-results.ts";
+import { widgetSearchTypes } from "../../../ui/widgets/logic/widget-search-types.ts";
 const RANGE = { type: "absolute" as const, from: "2026-01-01T00:00:00.000Z", to: "2026-01-01T01:00:00.000Z" };
 
 function resultMessage(overrides: Partial<ResultMessage["message"]> = {}, extra: Partial<ResultMessage> = {}): ResultMessage {
@@ -39,26 +39,35 @@ function job(queryResult: Partial<QueryResult> | null, errors?: SearchJob["error
   };
 }
 
-Deno.test("the search body holds one query with the messages and the count histogram search types", () => {
-  const search = buildSearch({ query: "error", timerange: { type: "relative", range: 900 }, streams: ["s1"], sort: "DESC", timezone: "UTC" });
+Deno.test("the search body holds one query with a search type per widget of the default search", () => {
+  const { searchTypes, widgetMapping } = widgetSearchTypes(defaultSearchView().widgets, {});
+  const search = buildSearch({ query: "error", timerange: { type: "relative", range: 900 }, streams: ["s1"], timezone: "UTC" }, searchTypes);
   const [query] = search.queries;
   assert.deepEqual(query.timerange, { type: "relative", from: 900 });
   assert.deepEqual(query.query, { type: "elasticsearch", query_string: "error" });
   assert.deepEqual(query.filter, { type: "or", filters: [{ type: "stream", id: "s1" }] });
-  const [messages, pivot] = query.search_types;
-  assert.equal(messages.type, "messages");
-  assert.ok(messages.type === "messages" && messages.limit === 150 && messages.sort[0].field === "timestamp" && messages.sort[0].order === "DESC");
+  assert.deepEqual(widgetMapping, { "message-count": ["message-count"], "all-messages": ["all-messages"] });
+  const [pivot, messages] = query.search_types;
+  assert.ok(messages.type === "messages" && messages.limit === 150 && messages.offset === 0);
+  assert.ok(messages.type === "messages" && messages.sort[0].field === "timestamp" && messages.sort[0].order === "DESC");
   assert.ok(pivot.type === "pivot");
   assert.deepEqual(pivot.row_groups, [{ type: "time", fields: ["timestamp"], interval: { type: "auto", scaling: 1 } }]);
-  assert.deepEqual(pivot.series, [{ type: "count", id: "count()" }]);
+  assert.deepEqual(pivot.series.map((series) => [series.type, series.id]), [["count", "count()"]]);
   assert.equal(pivot.rollup, true);
-  const all = buildSearch({ query: "", timerange: { type: "keyword", keyword: "last hour" }, streams: [], sort: "ASC", timezone: "Europe/Berlin" });
+  const all = buildSearch({ query: "", timerange: { type: "keyword", keyword: "last hour" }, streams: [], timezone: "Europe/Berlin" }, []);
   assert.equal(all.queries[0].filter, null);
   assert.deepEqual(all.queries[0].timerange, { type: "keyword", keyword: "last hour", timezone: "Europe/Berlin" });
 });
 
-Deno.test("page N of the message table executes with limit = page size and offset = page size × (N − 1)", () => {
-  assert.deepEqual(buildExecutionState(3).global_override.search_types, { "all-messages": { limit: 150, offset: 300 } });
+Deno.test("page N of a message table runs with limit = page size and offset = page size × (N − 1), in the table's sort", () => {
+  const table = messagesWidget("t");
+  const ascending = { ...table, config: { ...table.config, sort: [{ type: "pivot" as const, field: "took_ms", direction: "Ascending" as const }] } };
+  const [type] = widgetSearchTypes([ascending], { t: 3 }).searchTypes;
+  assert.ok(type.type === "messages");
+  assert.equal(type.limit, 150);
+  assert.equal(type.offset, 300);
+  assert.deepEqual(type.sort, [{ field: "took_ms", order: "ASC" }]);
+  assert.deepEqual(buildExecutionState({ t: { limit: 150, offset: 300 } }).global_override.search_types, { t: { limit: 150, offset: 300 } });
 });
 
 Deno.test("absolute times without a zone are read as UTC", () => {
@@ -86,29 +95,30 @@ Deno.test("levels come from numbers or names and get a tone", () => {
   assert.equal(levelOf({}), null);
 });
 
-Deno.test("the job becomes the widgets' model: rows, total, buckets in time order, duration", () => {
-  const model = toSearchResult(job({
+Deno.test("the job becomes each widget's result: rows and total, the pivot, duration", () => {
+  const widgets = defaultSearchView().widgets;
+  const model = toSearchJobModel(job({
     search_types: {
-      m: { id: "m", type: "messages", messages: [resultMessage()], total_results: 42, effective_timerange: RANGE },
-      h: {
-        id: "h",
+      "all-messages": { id: "all-messages", type: "messages", messages: [resultMessage()], total_results: 42, effective_timerange: RANGE },
+      "message-count": {
+        id: "message-count",
         type: "pivot",
         total: 42,
         effective_timerange: RANGE,
-        rows: [
-          { key: ["2026-01-01T00:10:00.000Z"], values: [{ key: ["count()"], value: 2, rollup: true, source: "row-leaf" }], source: "leaf" },
-          { key: ["2026-01-01T00:05:00.000Z"], values: [{ key: ["count()"], value: 40, rollup: true, source: "row-leaf" }], source: "leaf" },
-          { key: [], values: [{ key: ["count()"], value: 42, rollup: true, source: "row-inner" }], source: "non-leaf" },
-        ],
+        rows: [{ key: ["2026-01-01T00:05:00.000Z"], values: [{ key: ["count()"], value: 42, rollup: true, source: "row-leaf" }], source: "leaf" }],
       },
     },
-  }), IDS);
-  assert.equal(model.total, 42);
-  assert.equal(model.messages.length, 1);
-  assert.deepEqual(model.histogram, [{ time: "2026-01-01T00:05:00.000Z", count: 40 }, { time: "2026-01-01T00:10:00.000Z", count: 2 }]);
+  }), "q", widgets);
+  const table = model.widgets["all-messages"];
+  assert.ok(table.data?.type === "messages");
+  assert.equal(table.data.total, 42);
+  assert.equal(table.data.messages[0].id, "id-1");
+  assert.equal(table.data.resultWindowLimit, null);
+  const chart = model.widgets["message-count"];
+  assert.ok(chart.data?.type === "aggregation");
+  assert.equal(chart.data.pivot.rows.length, 1);
   assert.equal(model.durationMs, 12);
-  assert.deepEqual(model.messageErrors, []);
-  assert.equal(model.resultWindowLimit, null);
+  assert.deepEqual(table.errors, []);
 });
 
 Deno.test("widget errors: the search type's own errors, else query errors when it has no result", () => {
@@ -121,12 +131,7 @@ Deno.test("widget errors: the search type's own errors, else query errors when i
   });
   assert.deepEqual(widgetErrors(failed, "q", "m"), ["Result window is too large"]);
   assert.deepEqual(widgetErrors(failed, "q", "h"), ["Cannot parse 'http_method:(GET OR'"]);
-  assert.equal(toSearchResult(failed, IDS).resultWindowLimit, 10000);
   assert.deepEqual(widgetErrors(job(null, [{ type: "query", description: "boom" }]), "q", "m"), ["boom"]);
-});
-
-Deno.test("histogram buckets skip the grand total row", () => {
-  assert.deepEqual(histogramBuckets([{ key: [], values: [{ key: ["count()"], value: 5, rollup: true, source: "row-inner" }], source: "non-leaf" }]), []);
 });
 
 Deno.test("paging: all pages within the result window, else floor(limit / page size) pages and the window text", () => {
@@ -164,11 +169,4 @@ Deno.test("completion offers fields with types, and AND/OR/NOT only after a comp
   assert.ok(!completionOptions("error AND ", fields)!.options.some((o) => o.kind === "operator"));
   assert.equal(completionOptions("source:", fields), null);
   assert.deepEqual(completionOptions("error o", fields)?.options.map((o) => o.label), ["OR"]);
-});
-
-Deno.test("the histogram scales bars to a nice maximum", () => {
-  assert.equal(niceMax(32), 50);
-  assert.equal(niceMax(0), 1);
-  const layout = histogramLayout([{ time: "a", count: 25 }, { time: "b", count: 50 }], 500, 160);
-  assert.equal(layout.bars[1].height, 2 * layout.bars[0].height);
 });

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import type { ChartData } from "../../../ui/visualizations/logic/chart-data.ts";
 import { formatFull, timeTicks } from "../../../ui/visualizations/logic/time-axis.ts";
 import { drawableValue, formatTickValue, valueAxis } from "../../../ui/visualizations/logic/value-axis.ts";
-import { bandPixels, nearestPointIndex, SINGLE_BAR_MIN_WIDTH, xAxisLayout, xValueLabel } from "../../../ui/visualizations/logic/x-axis.ts";
+import {
+  bandPixels,
+  nearestPointIndex,
+  SINGLE_BAR_MIN_WIDTH,
+  xAxisLayout,
+  xValueLabel,
+} from "../../../ui/visualizations/logic/x-axis.ts";
 
 const T = Date.UTC(2024, 0, 1, 10, 3, 0);
 
@@ -23,7 +29,13 @@ Deno.test("a logarithmic axis spans powers of ten around the positive values; ze
 });
 
 Deno.test("tick values are compact", () => {
-  assert.deepEqual([5, 0.25, 12_000, 2_500_000, 3e9].map(formatTickValue), ["5", "0.25", "12k", "2.5M", "3G"]);
+  assert.deepEqual([5, 0.25, 12_000, 2_500_000, 3e9].map(formatTickValue), [
+    "5",
+    "0.25",
+    "12k",
+    "2.5M",
+    "3G",
+  ]);
 });
 
 Deno.test("time ticks are round steps in the user's zone, the date shown where it changes", () => {

@@ -14,7 +14,10 @@ Deno.test("a time grouping gives a time axis with the bucket starts as dates and
   assert.equal(chart.axis, "time");
   assert.deepEqual(chart.points.map((p) => p.x), [FROM, FROM + 60_000, FROM + 120_000]);
   assert.deepEqual(chart.series.map((s) => [s.name, s.rollup, s.values]), [["count()", true, [0, 5, 10]]]);
-  assert.deepEqual(chart.points[1].path, [{ field: "timestamp", value: new Date(FROM + 60_000).toISOString() }]);
+  assert.deepEqual(chart.points[1].path, [{
+    field: "timestamp",
+    value: new Date(FROM + 60_000).toISOString(),
+  }]);
 });
 
 Deno.test("the grand total row is not a point", () => {
@@ -33,7 +36,14 @@ Deno.test("column groupings give a series per column key and metric, rollup seri
   const chart = pivotToChartData(result, bySourceAndMethod);
   assert.equal(chart.axis, "category");
   assert.deepEqual(chart.points.map((p) => [p.x, p.label]), [[0, "web-01"], [1, "db-01"]]);
-  assert.deepEqual(chart.series.map((s) => s.name), ["count()", "Latency", "GET-count()", "GET-Latency", "POST-count()", "POST-Latency"]);
+  assert.deepEqual(chart.series.map((s) => s.name), [
+    "count()",
+    "Latency",
+    "GET-count()",
+    "GET-Latency",
+    "POST-count()",
+    "POST-Latency",
+  ]);
   assert.deepEqual(chart.series.find((s) => s.name === "POST-Latency")?.values, [21, 1021]);
   assert.deepEqual(chart.series.find((s) => s.name === "count()")?.values, [0, 1000]);
   assert.deepEqual(chart.series[3].columnKeys, ["GET"]);
@@ -45,10 +55,15 @@ Deno.test("rollup off leaves only the per-column series", () => {
 });
 
 Deno.test("several row fields join their keys into the x label", () => {
-  const config = widgetConfig({ row_pivots: [{ type: "values", fields: ["http_method", "http_status"], config: { limit: 5 } }] });
+  const config = widgetConfig({
+    row_pivots: [{ type: "values", fields: ["http_method", "http_status"], config: { limit: 5 } }],
+  });
   const chart = pivotToChartData(pivotResult({ rows: [["GET", "200"], ["GET", "404"]] }), config);
   assert.deepEqual(chart.points.map((p) => p.label), ["GET-200", "GET-404"]);
-  assert.deepEqual(chart.points[1].path, [{ field: "http_method", value: "GET" }, { field: "http_status", value: "404" }]);
+  assert.deepEqual(chart.points[1].path, [{ field: "http_method", value: "GET" }, {
+    field: "http_status",
+    value: "404",
+  }]);
 });
 
 Deno.test("a time grouping sorted by a metric is still drawn in time order", () => {

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { barDrawWidth, barExtent, barSegments, OVERLAY_OPACITY } from "../../../ui/visualizations/logic/bar-layout.ts";
+import {
+  barDrawWidth,
+  barExtent,
+  barSegments,
+  OVERLAY_OPACITY,
+} from "../../../ui/visualizations/logic/bar-layout.ts";
 import { chartColorMap, DEFAULT_CHART_PALETTE } from "../../../ui/visualizations/logic/chart-palette.ts";
 import type { ChartSeries } from "../../../ui/visualizations/logic/chart-data.ts";
 import { CURVE_TYPES } from "../../../ui/visualizations/logic/curve-type.ts";
@@ -11,8 +16,15 @@ import { plotRect, xScale, yScale } from "../../../ui/visualizations/logic/plot-
 import { metricNames, seriesName } from "../../../ui/visualizations/logic/series-names.ts";
 import { dotsPath, rectsPath } from "../../../ui/visualizations/logic/series-paths.ts";
 import { zoomRange } from "../../../ui/visualizations/logic/zoom-range.ts";
+import { formatValue } from "../../../ui/visualizations/logic/format-value.ts";
 
-const series = (name: string, values: (number | null)[]): ChartSeries => ({ name, metric: name, columnKeys: [], rollup: true, values });
+const series = (name: string, values: (number | null)[]): ChartSeries => ({
+  name,
+  metric: name,
+  columnKeys: [],
+  rollup: true,
+  values,
+});
 
 Deno.test("the default palette has 16 distinct colours; chosen chart colours win, others keep their place", () => {
   assert.equal(DEFAULT_CHART_PALETTE.length, 16);
@@ -27,7 +39,12 @@ Deno.test("the default palette has 16 distinct colours; chosen chart colours win
 });
 
 Deno.test("metrics are named by their given name, else their function; series by column keys and metric", () => {
-  const names = metricNames({ series: [{ function: "count()", config: {} }, { function: "avg(x)", config: { name: " Mean " } }, { function: "max(x)", config: { name: "" } }] });
+  const names = metricNames({
+    series: [{ function: "count()", config: {} }, { function: "avg(x)", config: { name: " Mean " } }, {
+      function: "max(x)",
+      config: { name: "" },
+    }],
+  });
   assert.deepEqual([...names], [["count()", "count()"], ["avg(x)", "Mean"], ["max(x)", "max(x)"]]);
   assert.equal(seriesName(["eu", "GET"], "Mean"), "eu-GET-Mean");
   assert.equal(seriesName([], "count()"), "count()");
@@ -90,7 +107,13 @@ Deno.test("one pie per series, a slice per positive value, 4 pies per row", () =
     ["GET-count()", [["db", 3, 1]]],
   ]);
   assert.deepEqual(sliceLabels(pies), ["web", "db"]);
-  assert.deepEqual(pieGrid(6, 800, 400), { columns: 4, rows: 2, cellWidth: 200, cellHeight: 200, radius: 82 });
+  assert.deepEqual(pieGrid(6, 800, 400), {
+    columns: 4,
+    rows: 2,
+    cellWidth: 200,
+    cellHeight: 200,
+    radius: 82,
+  });
   assert.equal(pieGrid(1, 300, 300).columns, 1);
   assert.equal(pieGrid(9, 800, 600).rows, 3);
 });
@@ -110,7 +133,10 @@ Deno.test("scales map the domain onto the plot area, logarithmically when asked"
 });
 
 Deno.test("a whole series is one path: a rectangle per bar, two arcs per dot, empty ones skipped", () => {
-  assert.equal(rectsPath([{ x: 1, y: 2, width: 3, height: 4 }, { x: 0, y: 0, width: 0, height: 5 }]), "M1 2h3v4h-3Z");
+  assert.equal(
+    rectsPath([{ x: 1, y: 2, width: 3, height: 4 }, { x: 0, y: 0, width: 0, height: 5 }]),
+    "M1 2h3v4h-3Z",
+  );
   assert.equal(dotsPath([{ x: 10, y: 5 }, { x: NaN, y: 1 }], 2), "M8 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0");
 });
 
@@ -122,4 +148,11 @@ Deno.test("a drag selects an absolute range, earliest first; a short drag is a c
     to: "2024-01-01T10:01:00.000Z",
   });
   assert.equal(zoomRange({ pixel: 100, time: from }, { pixel: 103, time: to }), null);
+});
+
+Deno.test("values read with grouped thousands and at most 7 decimals; empty values are '-'", () => {
+  assert.deepEqual(
+    [1234567.891, -1000, 0.123456789, 42, null, "host-a", 1e21].map(formatValue),
+    ["1,234,567.891", "-1,000", "0.1234568", "42", "-", "host-a", "1e+21"],
+  );
 });

@@ -43,10 +43,20 @@ export function pivotResult({
     source: "leaf" as const,
     values: [
       ...(columns.length === 0 || rollup
-        ? series.map((id, s) => ({ key: [id], value: value(row, -1, s), rollup: true, source: "row-leaf" as const }))
+        ? series.map((id, s) => ({
+          key: [id],
+          value: value(row, -1, s),
+          rollup: true,
+          source: "row-leaf" as const,
+        }))
         : []),
       ...columns.flatMap((columnKey, column) =>
-        series.map((id, s) => ({ key: [...columnKey, id], value: value(row, column, s), rollup: false, source: "col-leaf" as const }))
+        series.map((id, s) => ({
+          key: [...columnKey, id],
+          value: value(row, column, s),
+          rollup: false,
+          source: "col-leaf" as const,
+        }))
       ),
     ],
   }));
@@ -62,7 +72,11 @@ export function pivotResult({
     type: "pivot",
     rows: [...leafRows, ...total],
     total: 1234,
-    effective_timerange: { type: "absolute", from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
+    effective_timerange: {
+      type: "absolute",
+      from: new Date(range.from).toISOString(),
+      to: new Date(range.to).toISOString(),
+    },
   };
 }
 

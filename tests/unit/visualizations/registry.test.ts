@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { VISUALIZATION_TYPES } from "../../../api/schemas/widgets.ts";
-import { configFieldValue, missingRequiredFields, withConfigFieldValue } from "../../../ui/visualizations/config-fields.ts";
-import { VISUALIZATIONS, visualizationConfigOf, visualizationDefinition } from "../../../ui/visualizations/registry.ts";
+import {
+  configFieldValue,
+  missingRequiredFields,
+  withConfigFieldValue,
+} from "../../../ui/visualizations/config-fields.ts";
+import {
+  preloadVisualization,
+  visualizationConfigOf,
+  visualizationDefinition,
+  VISUALIZATIONS,
+} from "../../../ui/visualizations/registry.ts";
 import { widgetConfig } from "./pivot-fixtures.ts";
 
 Deno.test("every visualization type is registered under its display name", () => {
@@ -33,13 +42,21 @@ Deno.test("default configs are the schema defaults of spec 001 §3", () => {
 
 Deno.test("editor fields: options, required, and when they are shown", () => {
   const bar = VISUALIZATIONS.bar.fields;
-  assert.deepEqual(bar.map((f) => [f.name, f.title, f.type, f.required]), [["barmode", "Mode", "select", true], ["axis_type", "Axis Type", "select", true]]);
+  assert.deepEqual(bar.map((f) => [f.name, f.title, f.type, f.required]), [[
+    "barmode",
+    "Mode",
+    "select",
+    true,
+  ], ["axis_type", "Axis Type", "select", true]]);
   const mode = bar[0];
   assert.ok(mode.type === "select");
   assert.deepEqual(mode.options.map((o) => o.label), ["Group", "Stack", "Relative", "Overlay"]);
   const interpolation = VISUALIZATIONS.line.fields[0];
   assert.ok(interpolation.type === "select");
-  assert.deepEqual(interpolation.options.map((o) => [o.value, o.label]), [["linear", "Linear"], ["step-after", "Step-After"], ["spline", "Spline"]]);
+  assert.deepEqual(interpolation.options.map((o) => [o.value, o.label]), [["linear", "Linear"], [
+    "step-after",
+    "Step-After",
+  ], ["spline", "Spline"]]);
   const zMin = VISUALIZATIONS.heatmap.fields.find((f) => f.name === "z_min")!;
   const heatmap = VISUALIZATIONS.heatmap.defaultConfig;
   assert.equal(zMin.isShown?.(heatmap), false);
@@ -48,14 +65,21 @@ Deno.test("editor fields: options, required, and when they are shown", () => {
   assert.equal(preference.isShown?.({ trend: true, trend_preference: "LOWER" }), true);
   const pinned = VISUALIZATIONS.table.fields[0];
   assert.ok(pinned.type === "multi-select");
-  const widget = widgetConfig({ row_pivots: [{ type: "values", fields: ["source", "http_method"], config: { limit: 5 } }] });
+  const widget = widgetConfig({
+    row_pivots: [{ type: "values", fields: ["source", "http_method"], config: { limit: 5 } }],
+  });
   assert.deepEqual(pinned.options(widget).map((o) => o.value), ["source", "http_method"]);
 });
 
 Deno.test("required fields are missing only when shown and empty; nested names reach into the viewport", () => {
   const heatmap = { ...VISUALIZATIONS.heatmap.defaultConfig, auto_scale: false, z_min: 1 };
-  assert.deepEqual(missingRequiredFields(VISUALIZATIONS.heatmap.fields, heatmap).map((f) => f.title), ["Max"]);
-  assert.deepEqual(missingRequiredFields(VISUALIZATIONS.heatmap.fields, VISUALIZATIONS.heatmap.defaultConfig), []);
+  assert.deepEqual(missingRequiredFields(VISUALIZATIONS.heatmap.fields, heatmap).map((f) => f.title), [
+    "Max",
+  ]);
+  assert.deepEqual(
+    missingRequiredFields(VISUALIZATIONS.heatmap.fields, VISUALIZATIONS.heatmap.defaultConfig),
+    [],
+  );
   const map = VISUALIZATIONS.map.defaultConfig;
   assert.equal(configFieldValue(map, "viewport.zoom"), 1);
   const moved = withConfigFieldValue(map, "viewport.center_x", 48.2);
@@ -73,13 +97,27 @@ Deno.test("chart needs: a metric for charts, row and column groupings for the he
     "Groupings must include row and column groupings.",
     "At least one metric must be configured.",
   ]);
-  const both = widgetConfig({ column_pivots: [{ type: "values", fields: ["source"], config: { limit: 5 } }] });
+  const both = widgetConfig({
+    column_pivots: [{ type: "values", fields: ["source"], config: { limit: 5 } }],
+  });
   assert.deepEqual(VISUALIZATIONS.heatmap.validate(both), []);
 });
 
 Deno.test("a stored config is read through its type's schema; one that does not fit falls back to defaults", () => {
-  assert.deepEqual(visualizationConfigOf("bar", { barmode: "stack" }), { barmode: "stack", axis_type: "linear" });
-  assert.deepEqual(visualizationConfigOf("bar", { barmode: "sideways" }), { barmode: "group", axis_type: "linear" });
+  assert.deepEqual(visualizationConfigOf("bar", { barmode: "stack" }), {
+    barmode: "stack",
+    axis_type: "linear",
+  });
+  assert.deepEqual(visualizationConfigOf("bar", { barmode: "sideways" }), {
+    barmode: "group",
+    axis_type: "linear",
+  });
   assert.deepEqual(visualizationConfigOf("line", null), { interpolation: "linear", axis_type: "linear" });
   assert.equal(visualizationDefinition("scatter").title, "Scatter Plot");
+});
+
+Deno.test("preloading a type loads the module its component comes from", async () => {
+  const loaded = await preloadVisualization("bar") as { default: unknown };
+  const { BarVisualization } = await import("../../../ui/visualizations/bar/BarVisualization.tsx");
+  assert.equal(loaded.default, BarVisualization);
 });

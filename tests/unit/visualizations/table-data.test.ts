@@ -31,7 +31,10 @@ Deno.test("the table has row field columns, rollup columns, then a metric column
     ["series", "count()", "us"],
     ["series", "Biggest", "us"],
   ]);
-  assert.deepEqual(table.columnGroups, [{ title: "", span: 4 }, { title: "eu", span: 2 }, { title: "us", span: 2 }]);
+  assert.deepEqual(table.columnGroups, [{ title: "", span: 4 }, { title: "eu", span: 2 }, {
+    title: "us",
+    span: 2,
+  }]);
   assert.equal(table.rows.length, 3, "the grand total row is not shown");
   const cells = table.columns.map((c) => table.rows[1].cells[c.id]);
   assert.deepEqual(cells, ["db-01", "POST", 4, 104, 5, 105, 6, 106]);
@@ -39,11 +42,17 @@ Deno.test("the table has row field columns, rollup columns, then a metric column
 
 Deno.test("pinned row fields come first and are marked; unknown pins are ignored", () => {
   const table = pivotToTableData(result, config, ["http_method", "nope"]);
-  assert.deepEqual(table.columns.slice(0, 2).map((c) => [c.title, c.pinned]), [["http_method", true], ["source", false]]);
+  assert.deepEqual(table.columns.slice(0, 2).map((c) => [c.title, c.pinned]), [["http_method", true], [
+    "source",
+    false,
+  ]]);
 });
 
 Deno.test("rollup off: no rollup columns", () => {
-  const table = pivotToTableData(pivotResult({ rows: [["a", "GET"]], columns: [["eu"]], rollup: false }), config);
+  const table = pivotToTableData(
+    pivotResult({ rows: [["a", "GET"]], columns: [["eu"]], rollup: false }),
+    config,
+  );
   assert.deepEqual(table.columns.map((c) => c.kind), ["row-field", "row-field", "series"]);
 });
 
@@ -73,14 +82,33 @@ Deno.test("sorting orders numbers numerically and text naturally, empty cells la
   const count = table.columns[2].id;
   const source = table.columns[0].id;
   const titles = (rows: typeof table.rows) => rows.map((r) => r.cells[source]);
-  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: count, direction: "Ascending" })), ["db-01", "cache-01", "web-01"]);
-  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: count, direction: "Descending" })), ["web-01", "cache-01", "db-01"]);
-  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: source, direction: "Ascending" })), ["cache-01", "db-01", "web-01"]);
+  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: count, direction: "Ascending" })), [
+    "db-01",
+    "cache-01",
+    "web-01",
+  ]);
+  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: count, direction: "Descending" })), [
+    "web-01",
+    "cache-01",
+    "db-01",
+  ]);
+  assert.deepEqual(titles(sortTableRows(table.rows, { columnId: source, direction: "Ascending" })), [
+    "cache-01",
+    "db-01",
+    "web-01",
+  ]);
   assert.deepEqual(titles(sortTableRows(table.rows, null)), ["web-01", "db-01", "cache-01"]);
   const withGap = table.rows.map((r, i) => (i === 2 ? { ...r, cells: { ...r.cells, [count]: null } } : r));
   for (const direction of ["Ascending", "Descending"] as const) {
     assert.equal(sortTableRows(withGap, { columnId: count, direction }).at(-1)?.cells[source], "cache-01");
   }
-  const natural = [{ id: "1", cells: { x: "host-10" }, path: [] }, { id: "2", cells: { x: "host-9" }, path: [] }];
-  assert.deepEqual(sortTableRows(natural, { columnId: "x", direction: "Ascending" }).map((r) => r.id), ["2", "1"]);
+  const natural = [{ id: "1", cells: { x: "host-10" }, path: [] }, {
+    id: "2",
+    cells: { x: "host-9" },
+    path: [],
+  }];
+  assert.deepEqual(sortTableRows(natural, { columnId: "x", direction: "Ascending" }).map((r) => r.id), [
+    "2",
+    "1",
+  ]);
 });

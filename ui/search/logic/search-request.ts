@@ -9,8 +9,6 @@ import type { SearchUrlState, TimeRangeState } from "./url-state.ts";
 
 export const QUERY_ID = "default-query";
 
-export type SortOrder = "ASC" | "DESC";
-
 export interface SearchDefinition extends SearchUrlState {
   /** The browser's time zone, for keyword ranges. */
   timezone: string;

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconInfoCircle, IconSubscript } from "@tabler/icons-react";
+import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconSubscript } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { useState } from "react";
 
@@ -7,7 +7,7 @@ import { useState } from "react";
 export const SIDEBAR_WIDTH = 270;
 export const NAV_RAIL_WIDTH = 50;
 
-export const SIDEBAR_SECTIONS = ["description", "fields"] as const;
+export const SIDEBAR_SECTIONS = ["description", "create", "highlighting", "fields"] as const;
 export type SidebarSection = (typeof SIDEBAR_SECTIONS)[number];
 
 interface Props {
@@ -68,6 +68,8 @@ export function SearchSidebar({ sections, initialSection = "description" }: Prop
 
 const SECTION_META: Record<SidebarSection, { title: string; Icon: ComponentType<{ size?: number }> }> = {
   description: { title: "Description", Icon: IconInfoCircle },
+  create: { title: "Create", Icon: IconCirclePlus },
+  highlighting: { title: "Highlighting", Icon: IconPilcrow },
   fields: { title: "Fields", Icon: IconSubscript },
 };
 

@@ -5,5 +5,12 @@ type Props = VisualizationProps<"bar">;
 
 /** 'Bar Chart': bars grouped, stacked, stacked by sign (relative) or overlaid, on a linear or logarithmic axis. */
 export function BarVisualization({ visualizationConfig, ...props }: Props) {
-  return <CartesianChart {...props} kind="bar" axisType={visualizationConfig.axis_type} barmode={visualizationConfig.barmode} />;
+  return (
+    <CartesianChart
+      {...props}
+      kind="bar"
+      axisType={visualizationConfig.axis_type}
+      barmode={visualizationConfig.barmode}
+    />
+  );
 }

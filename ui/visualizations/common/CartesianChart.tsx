@@ -13,7 +13,10 @@ import { ChartLegend } from "./ChartLegend.tsx";
 import { SeriesLayer } from "./SeriesLayer.tsx";
 
 type Props =
-  & Pick<VisualizationProps, "config" | "data" | "width" | "height" | "timezone" | "onChartColorChange" | "onZoom" | "onValueAction">
+  & Pick<
+    VisualizationProps,
+    "config" | "data" | "width" | "height" | "timezone" | "onChartColorChange" | "onZoom" | "onValueAction"
+  >
   & {
     kind: CartesianKind;
     axisType: AxisType;
@@ -45,9 +48,14 @@ export function CartesianChart({
     [data, config, kind, axisType, barmode, width, height, timezone],
   );
   const legend = useMemo(
-    () => layout.chart.series.map((series) => ({ name: series.name, color: layout.colors.get(series.name) ?? "gray" })),
+    () =>
+      layout.chart.series.map((series) => ({
+        name: series.name,
+        color: layout.colors.get(series.name) ?? "gray",
+      })),
     [layout],
   );
+  if (width <= 0 || height <= 0) return null; // not measured yet
   if (layout.chart.points.length === 0 || layout.chart.series.length === 0) {
     return <Text c="dimmed" size="sm" p="xs" data-testid="visualization-empty">{NO_DATA_AVAILABLE}</Text>;
   }

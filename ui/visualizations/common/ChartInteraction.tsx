@@ -11,7 +11,7 @@ import type { AxisType } from "../logic/value-axis.ts";
 import { bandPixels, nearestPointIndex, xValueLabel } from "../logic/x-axis.ts";
 import { zoomRange } from "../logic/zoom-range.ts";
 import { ChartTooltip } from "./ChartTooltip.tsx";
-import { type ValueTarget, ValueActionMenu } from "./ValueActionMenu.tsx";
+import { ValueActionMenu, type ValueTarget } from "./ValueActionMenu.tsx";
 
 interface Props {
   layout: CartesianLayout;
@@ -29,7 +29,9 @@ interface Props {
  * chart zooms to that range, a click opens the value actions of the bar or point under the pointer. It owns
  * the hover state, so moving the pointer never re-renders the chart beneath.
  */
-export function ChartInteraction({ layout, kind, axisType, config, width, timezone, onZoom, onValueAction }: Props) {
+export function ChartInteraction(
+  { layout, kind, axisType, config, width, timezone, onZoom, onValueAction }: Props,
+) {
   const { chart, rect, colors } = layout;
   const [hover, setHover] = useState<{ index: number; px: number; py: number } | null>(null);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
@@ -59,7 +61,12 @@ export function ChartInteraction({ layout, kind, axisType, config, width, timezo
     const started = drag;
     setDrag(null);
     if (!started) return;
-    const range = zoomable ? zoomRange({ pixel: started.start, time: x.toValue(started.start) }, { pixel: px, time: x.toValue(px) }) : null;
+    const range = zoomable
+      ? zoomRange({ pixel: started.start, time: x.toValue(started.start) }, {
+        pixel: px,
+        time: x.toValue(px),
+      })
+      : null;
     if (range) {
       onZoom?.(range.from, range.to);
       return;
@@ -120,8 +127,9 @@ export function ChartInteraction({ layout, kind, axisType, config, width, timezo
               width: Math.abs(drag.end - drag.start),
               top: 0,
               height: rect.height,
-              background: "var(--mantine-primary-color-light)",
-              border: "1px solid var(--mantine-primary-color-filled)",
+              // See-through in both schemes, so the bars under the selection stay visible.
+              background: "var(--mantine-primary-color-filled)",
+              opacity: 0.25,
               pointerEvents: "none",
             }}
           />
@@ -131,14 +139,24 @@ export function ChartInteraction({ layout, kind, axisType, config, width, timezo
         <ChartTooltip
           title={xValueLabel(chart, hovered.index, timezone)}
           rows={chart.series
-            .map((series) => ({ name: series.name, color: colors.get(series.name) ?? "gray", value: series.values[hovered.index] }))
+            .map((series) => ({
+              name: series.name,
+              color: colors.get(series.name) ?? "gray",
+              value: series.values[hovered.index],
+            }))
             .filter((row) => row.value !== null)}
           x={hovered.px}
           y={hovered.py + 12}
           chartWidth={width}
         />
       )}
-      {onValueAction && <ValueActionMenu target={menu} onClose={() => setMenu(null)} onValueAction={onValueAction} />}
+      {onValueAction && (
+        <ValueActionMenu
+          target={menu}
+          onClose={() => setMenu(null)}
+          onValueAction={onValueAction}
+        />
+      )}
     </>
   );
 }

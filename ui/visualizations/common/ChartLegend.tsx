@@ -28,7 +28,9 @@ export function ChartLegend({ entries, onColorChange }: Props) {
       style={{
         overflowY: "auto",
         display: "grid",
-        gridTemplateColumns: `repeat(${Math.min(LEGEND_ENTRIES_PER_ROW, entries.length)}, minmax(0, max-content))`,
+        gridTemplateColumns: `repeat(${
+          Math.min(LEGEND_ENTRIES_PER_ROW, entries.length)
+        }, minmax(0, max-content))`,
         columnGap: 16,
         rowGap: 2,
         justifyContent: "center",
@@ -48,7 +50,13 @@ export function ChartLegend({ entries, onColorChange }: Props) {
           <Popover.Target>
             <UnstyledButton
               onClick={() => onColorChange && setOpen(open === entry.name ? null : entry.name)}
-              style={{ display: "flex", alignItems: "center", gap: 6, minWidth: 0, cursor: onColorChange ? "pointer" : "default" }}
+              style={{
+                display: "flex",
+                alignItems: "center",
+                gap: 6,
+                minWidth: 0,
+                cursor: onColorChange ? "pointer" : "default",
+              }}
               aria-label={onColorChange ? `Change colour of ${entry.name}` : entry.name}
               data-testid="chart-legend-entry"
             >

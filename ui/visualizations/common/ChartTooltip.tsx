@@ -30,7 +30,15 @@ export function ChartTooltip({ title, rows, x, y, chartWidth }: Props) {
       shadow="sm"
       p={6}
       data-testid="chart-tooltip"
-      style={{ position: "absolute", top: Math.max(0, y), left, right, pointerEvents: "none", zIndex: 2, maxWidth: 320 }}
+      style={{
+        position: "absolute",
+        top: Math.max(0, y),
+        left,
+        right,
+        pointerEvents: "none",
+        zIndex: 2,
+        maxWidth: 320,
+      }}
     >
       <Text size="xs" fw={600} mb={2}>{title}</Text>
       {shown.map((row) => (

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Curve } from "recharts";
-import type { CartesianLayout, CartesianKind } from "../logic/cartesian-layout.ts";
-import { type BarMode, barDrawWidth, OVERLAY_OPACITY } from "../logic/bar-layout.ts";
+import type { CartesianKind, CartesianLayout } from "../logic/cartesian-layout.ts";
+import { barDrawWidth, type BarMode, OVERLAY_OPACITY } from "../logic/bar-layout.ts";
 import type { RechartsCurveType } from "../logic/curve-type.ts";
 import { xScale, yScale } from "../logic/plot-geometry.ts";
 import { type BarRect, dotsPath, rectsPath } from "../logic/series-paths.ts";
@@ -27,7 +27,11 @@ export const SeriesLayer = memo(function SeriesLayer({ layout, kind, axisType, b
   const { chart, colors, rect } = layout;
   const x = xScale(layout.x.domain, rect);
   const y = yScale(layout.y.domain, rect, axisType);
-  const baseline = y.toPixel(axisType === "logarithmic" ? layout.y.domain[0] : Math.max(layout.y.domain[0], Math.min(0, layout.y.domain[1])));
+  const baseline = y.toPixel(
+    axisType === "logarithmic"
+      ? layout.y.domain[0]
+      : Math.max(layout.y.domain[0], Math.min(0, layout.y.domain[1])),
+  );
   return (
     <g data-testid="chart-series">
       {chart.series.map((series, seriesIndex) => {
@@ -44,7 +48,12 @@ export const SeriesLayer = memo(function SeriesLayer({ layout, kind, axisType, b
             const base = drawableValue(segment.base, axisType) ?? layout.y.domain[0];
             const left = x.toPixel(chart.points[point].x) - width / 2 + segment.slot * width;
             const [y1, y2] = [y.toPixel(top), y.toPixel(base)];
-            rects.push({ x: left, y: Math.min(y1, y2), width: segment.slotWidth * width, height: Math.abs(y2 - y1) });
+            rects.push({
+              x: left,
+              y: Math.min(y1, y2),
+              width: segment.slotWidth * width,
+              height: Math.abs(y2 - y1),
+            });
           });
           return (
             <path
@@ -63,12 +72,28 @@ export const SeriesLayer = memo(function SeriesLayer({ layout, kind, axisType, b
         });
         const drawn = points.filter((p): p is { x: number; y: number } => p.y !== null);
         if (kind === "scatter") {
-          return <path key={key} d={dotsPath(drawn, 4)} fill={color} fillOpacity={0.85} data-testid="scatter-series" data-points={drawn.length} />;
+          return (
+            <path
+              key={key}
+              d={dotsPath(drawn, 4)}
+              fill={color}
+              fillOpacity={0.85}
+              data-testid="scatter-series"
+              data-points={drawn.length}
+            />
+          );
         }
         return (
           <g key={key} data-testid={`${kind}-series`} data-points={drawn.length}>
             {kind === "area" && (
-              <Curve type={curve} points={points} baseLine={baseline} fill={color} fillOpacity={0.25} stroke="none" />
+              <Curve
+                type={curve}
+                points={points}
+                baseLine={baseline}
+                fill={color}
+                fillOpacity={0.25}
+                stroke="none"
+              />
             )}
             <Curve type={curve} points={points} fill="none" stroke={color} strokeWidth={2} />
             {drawn.length <= MAX_POINTS_WITH_DOTS && <path d={dotsPath(drawn, 2.5)} fill={color} />}

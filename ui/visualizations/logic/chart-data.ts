@@ -57,7 +57,13 @@ export function pivotToChartData(result: PivotResult, config: AggregationWidgetC
       const name = value.rollup ? metric : seriesName(columnKeys, metric);
       let entry = series.get(name);
       if (!entry) {
-        entry = { name, metric, columnKeys: value.rollup ? [] : columnKeys, rollup: value.rollup, values: leaves.map(() => null) };
+        entry = {
+          name,
+          metric,
+          columnKeys: value.rollup ? [] : columnKeys,
+          rollup: value.rollup,
+          values: leaves.map(() => null),
+        };
         series.set(name, entry);
       }
       entry.values[index] = numericValue(value.value);
@@ -65,19 +71,31 @@ export function pivotToChartData(result: PivotResult, config: AggregationWidgetC
   });
   const usable = time && points.every((point) => Number.isFinite(point.x));
   if (!usable) {
-    return { axis: "category", points: points.map((point, index) => ({ ...point, x: index })), series: [...series.values()] };
+    return {
+      axis: "category",
+      points: points.map((point, index) => ({ ...point, x: index })),
+      series: [...series.values()],
+    };
   }
   // A time grouping may be sorted by a metric; a time axis still draws left to right.
   const order = points.map((_, index) => index).sort((a, b) => points[a].x - points[b].x);
   return {
     axis: "time",
     points: order.map((index) => points[index]),
-    series: [...series.values()].map((entry) => ({ ...entry, values: order.map((index) => entry.values[index]) })),
+    series: [...series.values()].map((entry) => ({
+      ...entry,
+      values: order.map((index) => entry.values[index]),
+    })),
   };
 }
 
 /** The grouping values of one series at one point: the row's path plus the series' column values. */
-export function pointPath(data: ChartData, config: AggregationWidgetConfig, pointIndex: number, seriesIndex?: number): ValuePath {
+export function pointPath(
+  data: ChartData,
+  config: AggregationWidgetConfig,
+  pointIndex: number,
+  seriesIndex?: number,
+): ValuePath {
   const row = data.points[pointIndex]?.path ?? [];
   const series = seriesIndex === undefined ? undefined : data.series[seriesIndex];
   return series ? [...row, ...valuePath(columnFields(config), series.columnKeys)] : row;

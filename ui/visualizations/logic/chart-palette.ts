@@ -30,9 +30,15 @@ type ChartColors = NonNullable<AggregationWidgetConfig["formatting_settings"]>["
  * there is one, else the palette colour of the name's position, so colours do not shift when a user recolours
  * one series.
  */
-export function chartColorMap(names: readonly string[], chartColors: ChartColors | null | undefined): Map<string, string> {
+export function chartColorMap(
+  names: readonly string[],
+  chartColors: ChartColors | null | undefined,
+): Map<string, string> {
   const chosen = new Map((chartColors ?? []).map((entry) => [entry.field_name, entry.chart_color]));
   return new Map(
-    names.map((name, index) => [name, chosen.get(name) ?? DEFAULT_CHART_PALETTE[index % DEFAULT_CHART_PALETTE.length]]),
+    names.map((
+      name,
+      index,
+    ) => [name, chosen.get(name) ?? DEFAULT_CHART_PALETTE[index % DEFAULT_CHART_PALETTE.length]]),
   );
 }

@@ -4,12 +4,18 @@ import type { BarSegment } from "./bar-layout.ts";
  * Which series' bar at one x position holds the cursor: `offset` is where the cursor is across the band (0..1)
  * and `value` its height in data units. Overlaid bars answer the one drawn last (on top). -1 when none does.
  */
-export function barAt(segments: readonly (readonly (BarSegment | null)[])[], point: number, offset: number, value: number): number {
+export function barAt(
+  segments: readonly (readonly (BarSegment | null)[])[],
+  point: number,
+  offset: number,
+  value: number,
+): number {
   for (let series = segments.length - 1; series >= 0; series--) {
     const segment = segments[series][point];
     if (!segment) continue;
     const inSlot = offset >= segment.slot && offset <= segment.slot + segment.slotWidth;
-    const inHeight = value >= Math.min(segment.base, segment.top) && value <= Math.max(segment.base, segment.top);
+    const inHeight = value >= Math.min(segment.base, segment.top) &&
+      value <= Math.max(segment.base, segment.top);
     if (inSlot && inHeight) return series;
   }
   return -1;

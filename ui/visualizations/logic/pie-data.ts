@@ -22,7 +22,9 @@ export function pieData(chart: ChartData): PieSeries[] {
     name: series.name,
     seriesIndex,
     slices: series.values.flatMap((value, pointIndex) =>
-      value !== null && value > 0 ? [{ label: chart.points[pointIndex].label || series.name, value, pointIndex }] : []
+      value !== null && value > 0
+        ? [{ label: chart.points[pointIndex].label || series.name, value, pointIndex }]
+        : []
     ),
   }));
 }

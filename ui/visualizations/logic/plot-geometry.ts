@@ -35,7 +35,9 @@ export function xScale(domain: readonly [number, number], rect: PlotRect) {
 
 /** Maps values onto the plot's height, linearly or logarithmically (the domain is then positive). */
 export function yScale(domain: readonly [number, number], rect: PlotRect, type: AxisType) {
-  const transform = type === "logarithmic" ? (value: number) => Math.log10(Math.max(value, domain[0])) : (value: number) => value;
+  const transform = type === "logarithmic"
+    ? (value: number) => Math.log10(Math.max(value, domain[0]))
+    : (value: number) => value;
   const low = transform(domain[0]);
   const span = transform(domain[1]) - low || 1;
   const bottom = rect.top + rect.height;

@@ -8,7 +8,9 @@ export const HUMAN_SEPARATOR = "-";
  * (`count()`); a metric the user named shows that name instead.
  */
 export function metricNames(config: Pick<AggregationWidgetConfig, "series">): Map<string, string> {
-  return new Map(config.series.map((series) => [series.function, series.config.name?.trim() || series.function]));
+  return new Map(
+    config.series.map((series) => [series.function, series.config.name?.trim() || series.function]),
+  );
 }
 
 /** The metric name of a series id: its given name, else the id itself. */

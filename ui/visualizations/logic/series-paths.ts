@@ -15,7 +15,9 @@ export function rectsPath(rects: readonly BarRect[]): string {
   let path = "";
   for (const rect of rects) {
     if (!(rect.width > 0) || !(rect.height > 0)) continue;
-    path += `M${fixed(rect.x)} ${fixed(rect.y)}h${fixed(rect.width)}v${fixed(rect.height)}h${fixed(-rect.width)}Z`;
+    path += `M${fixed(rect.x)} ${fixed(rect.y)}h${fixed(rect.width)}v${fixed(rect.height)}h${
+      fixed(-rect.width)
+    }Z`;
   }
   return path;
 }
@@ -26,7 +28,9 @@ export function dotsPath(points: readonly { x: number; y: number }[], radius: nu
   const diameter = fixed(radius * 2);
   for (const { x, y } of points) {
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    path += `M${fixed(x - radius)} ${fixed(y)}a${radius} ${radius} 0 1 0 ${diameter} 0a${radius} ${radius} 0 1 0 ${-diameter} 0`;
+    path += `M${fixed(x - radius)} ${
+      fixed(y)
+    }a${radius} ${radius} 0 1 0 ${diameter} 0a${radius} ${radius} 0 1 0 ${-diameter} 0`;
   }
   return path;
 }

@@ -11,10 +11,27 @@ const DAY = 24 * HOUR;
 
 /** Fixed-length steps; months and years follow as calendar steps. */
 const FIXED_STEPS = [
-  SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
-  MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
-  HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
-  DAY, 2 * DAY, 7 * DAY, 14 * DAY,
+  SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
 ];
 const MONTH_STEPS = [1, 3, 6, 12];
 const AVERAGE_MONTH = 30.44 * DAY;
@@ -26,12 +43,16 @@ export interface TimeTick {
 
 /** At most about `maxTicks` ticks within [from, to] (epoch ms), labelled in `timezone`. */
 export function timeTicks(from: number, to: number, timezone: string, maxTicks: number): TimeTick[] {
-  if (!(to > from) || maxTicks < 1) return Number.isFinite(from) ? [{ time: from, label: formatFull(from, timezone) }] : [];
+  if (!(to > from) || maxTicks < 1) {
+    return Number.isFinite(from) ? [{ time: from, label: formatFull(from, timezone) }] : [];
+  }
   const span = to - from;
   const fixed = FIXED_STEPS.find((step) => span / step <= maxTicks);
   const months = MONTH_STEPS.find((step) => span / (step * AVERAGE_MONTH) <= maxTicks) ??
     Math.ceil(span / (maxTicks * AVERAGE_MONTH * 12)) * 12;
-  const times = fixed !== undefined ? fixedStepTicks(from, to, fixed, timezone) : monthStepTicks(from, to, months, timezone);
+  const times = fixed !== undefined
+    ? fixedStepTicks(from, to, fixed, timezone)
+    : monthStepTicks(from, to, months, timezone);
   const step = fixed ?? AVERAGE_MONTH;
   let previousDate = "";
   return times.map((time) => {

@@ -30,7 +30,10 @@ export function xAxisLayout(
 ): XAxisLayout {
   const xs = data.points.map((point) => point.x);
   if (data.axis === "category") {
-    const every = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor(plotWidth / TICK_SPACING.category))));
+    const every = Math.max(
+      1,
+      Math.ceil(xs.length / Math.max(1, Math.floor(plotWidth / TICK_SPACING.category))),
+    );
     const ticks = xs.filter((_, index) => index % every === 0);
     return {
       domain: [-0.5, Math.max(0, xs.length - 1) + 0.5],
@@ -43,7 +46,9 @@ export function xAxisLayout(
   let from = Math.min(...xs);
   let to = Math.max(...xs);
   if (xs.length <= 1 || band === 0) {
-    const range = options.range && options.range.to > options.range.from ? options.range : { from: from - 30 * 60_000, to: to + 30 * 60_000 };
+    const range = options.range && options.range.to > options.range.from
+      ? options.range
+      : { from: from - 30 * 60_000, to: to + 30 * 60_000 };
     from = Math.min(from, range.from);
     to = Math.max(to, range.to);
   } else if (options.bars) {

@@ -4,7 +4,7 @@ import { Cell, Pie, PieChart, Tooltip } from "recharts";
 import { NO_DATA_AVAILABLE } from "../../common/empty-states.ts";
 import type { VisualizationProps } from "../visualization-props.ts";
 import { ChartLegend } from "../common/ChartLegend.tsx";
-import { type ValueTarget, ValueActionMenu } from "../common/ValueActionMenu.tsx";
+import { ValueActionMenu, type ValueTarget } from "../common/ValueActionMenu.tsx";
 import { pivotToChartData, pointPath } from "../logic/chart-data.ts";
 import { chartColorMap } from "../logic/chart-palette.ts";
 import { formatValue } from "../logic/format-value.ts";
@@ -24,10 +24,16 @@ export function PieVisualization({ config, data, width, height, onChartColorChan
   const chart = useMemo(() => pivotToChartData(data, config), [data, config]);
   const pies = useMemo(() => pieData(chart), [chart]);
   const labels = useMemo(() => sliceLabels(pies), [pies]);
-  const colors = useMemo(() => chartColorMap(labels, config.formatting_settings?.chart_colors), [labels, config]);
+  const colors = useMemo(() => chartColorMap(labels, config.formatting_settings?.chart_colors), [
+    labels,
+    config,
+  ]);
   const [menu, setMenu] = useState<ValueTarget | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  if (labels.length === 0) return <Text c="dimmed" size="sm" p="xs" data-testid="visualization-empty">{NO_DATA_AVAILABLE}</Text>;
+  if (width <= 0 || height <= 0) return null; // not measured yet
+  if (labels.length === 0) {
+    return <Text c="dimmed" size="sm" p="xs" data-testid="visualization-empty">{NO_DATA_AVAILABLE}</Text>;
+  }
   const legend = legendHeight(labels.length);
   const grid = pieGrid(pies.length, width, Math.max(60, height - legend), TITLE_HEIGHT);
 
@@ -47,7 +53,9 @@ export function PieVisualization({ config, data, width, height, onChartColorChan
       <Box style={{ display: "grid", gridTemplateColumns: `repeat(${grid.columns}, ${grid.cellWidth}px)` }}>
         {pies.map((pie) => (
           <Box key={pie.name} w={grid.cellWidth} h={grid.cellHeight} data-testid="pie">
-            <Text size="xs" fw={500} ta="center" h={TITLE_HEIGHT} truncate="end" title={pie.name}>{pie.name}</Text>
+            <Text size="xs" fw={500} ta="center" h={TITLE_HEIGHT} truncate="end" title={pie.name}>
+              {pie.name}
+            </Text>
             <PieChart width={grid.cellWidth} height={grid.cellHeight - TITLE_HEIGHT}>
               {/* No animation: a refreshing dashboard redraws often, and a still picture is what a screenshot or report shows. */}
               <Pie
@@ -66,15 +74,35 @@ export function PieVisualization({ config, data, width, height, onChartColorChan
                   <Cell key={slice.label} fill={colors.get(slice.label)} data-testid="pie-slice" />
                 ))}
               </Pie>
-              <Tooltip content={({ active, payload }) => active && payload?.[0] ? <SliceTooltip pie={pie} label={String(payload[0].name)} value={Number(payload[0].value)} /> : null} />
+              <Tooltip
+                content={({ active, payload }) =>
+                  active && payload?.[0]
+                    ? (
+                      <SliceTooltip
+                        pie={pie}
+                        label={String(payload[0].name)}
+                        value={Number(payload[0].value)}
+                      />
+                    )
+                    : null}
+              />
             </PieChart>
           </Box>
         ))}
       </Box>
       <Box pos="absolute" bottom={0} left={0} right={0} h={legend}>
-        <ChartLegend entries={labels.map((label) => ({ name: label, color: colors.get(label) ?? "gray" }))} onColorChange={onChartColorChange} />
+        <ChartLegend
+          entries={labels.map((label) => ({ name: label, color: colors.get(label) ?? "gray" }))}
+          onColorChange={onChartColorChange}
+        />
       </Box>
-      {onValueAction && <ValueActionMenu target={menu} onClose={() => setMenu(null)} onValueAction={onValueAction} />}
+      {onValueAction && (
+        <ValueActionMenu
+          target={menu}
+          onClose={() => setMenu(null)}
+          onValueAction={onValueAction}
+        />
+      )}
     </Box>
   );
 }

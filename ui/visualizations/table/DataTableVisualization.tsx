@@ -1,9 +1,9 @@
 import { Box, Table, Text, UnstyledButton } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { type CSSProperties, type MouseEvent, useMemo, useRef, useState } from "react";
 import { NO_DATA_AVAILABLE } from "../../common/empty-states.ts";
 import type { VisualizationProps } from "../visualization-props.ts";
-import { type ValueTarget, ValueActionMenu } from "../common/ValueActionMenu.tsx";
+import { ValueActionMenu, type ValueTarget } from "../common/ValueActionMenu.tsx";
 import { formatValue } from "../logic/format-value.ts";
 import { HUMAN_SEPARATOR } from "../logic/series-names.ts";
 import { cellPath, pivotToTableData, type TableColumn, type TableRow } from "../logic/table-data.ts";
@@ -19,7 +19,9 @@ const PINNED_WIDTH = 160;
  * rollup metrics, and a metric column per column grouping value under a header row of those values. A header
  * click cycles its sort (ascending, descending, none); a cell click opens its value actions.
  */
-export function DataTableVisualization({ config, data, visualizationConfig, width, height, onValueAction }: Props) {
+export function DataTableVisualization(
+  { config, data, visualizationConfig, width, height, onValueAction }: Props,
+) {
   const table = useMemo(
     () => pivotToTableData(data, config, visualizationConfig.pinned_columns),
     [data, config, visualizationConfig.pinned_columns],
@@ -31,7 +33,9 @@ export function DataTableVisualization({ config, data, visualizationConfig, widt
   if (table.columns.length === 0 || table.rows.length === 0) {
     return <Text c="dimmed" size="sm" p="xs" data-testid="visualization-empty">{NO_DATA_AVAILABLE}</Text>;
   }
-  const pinnedIndex = new Map(table.columns.filter((column) => column.pinned).map((column, index) => [column.id, index]));
+  const pinnedIndex = new Map(
+    table.columns.filter((column) => column.pinned).map((column, index) => [column.id, index]),
+  );
   const stickyStyle = (column: TableColumn, header: boolean): CSSProperties | undefined => {
     const index = pinnedIndex.get(column.id);
     if (index === undefined) return undefined;
@@ -60,12 +64,22 @@ export function DataTableVisualization({ config, data, visualizationConfig, widt
   return (
     <Box ref={box} pos="relative" w={width} h={height} data-testid="data-table-visualization">
       <Box w={width} h={height} style={{ overflow: "auto" }}>
-        <Table striped highlightOnHover withColumnBorders stickyHeader fz="xs" verticalSpacing={4} horizontalSpacing="xs">
+        <Table
+          striped
+          highlightOnHover
+          withColumnBorders
+          stickyHeader
+          fz="xs"
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+        >
           <Table.Thead>
             {table.columnGroups.length > 0 && (
               <Table.Tr>
                 {table.columnGroups.map((group, index) => (
-                  <Table.Th key={index} colSpan={group.span} ta="center" data-testid="column-group-header">{group.title}</Table.Th>
+                  <Table.Th key={index} colSpan={group.span} ta="center" data-testid="column-group-header">
+                    {group.title}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             )}
@@ -74,11 +88,19 @@ export function DataTableVisualization({ config, data, visualizationConfig, widt
                 <Table.Th
                   key={column.id}
                   style={stickyStyle(column, true)}
-                  aria-sort={sort?.columnId === column.id ? (sort.direction === "Ascending" ? "ascending" : "descending") : "none"}
+                  aria-sort={sort?.columnId === column.id
+                    ? (sort.direction === "Ascending" ? "ascending" : "descending")
+                    : "none"}
                 >
                   <UnstyledButton
                     onClick={() => setSort((current) => nextTableSort(current, column.id))}
-                    style={{ display: "flex", alignItems: "center", gap: 4, fontWeight: 600, fontSize: "inherit" }}
+                    style={{
+                      display: "flex",
+                      alignItems: "center",
+                      gap: 4,
+                      fontWeight: 600,
+                      fontSize: "inherit",
+                    }}
                     data-testid="column-header"
                   >
                     <span>{column.title}</span>
@@ -110,7 +132,13 @@ export function DataTableVisualization({ config, data, visualizationConfig, widt
           </Table.Tbody>
         </Table>
       </Box>
-      {onValueAction && <ValueActionMenu target={menu} onClose={() => setMenu(null)} onValueAction={onValueAction} />}
+      {onValueAction && (
+        <ValueActionMenu
+          target={menu}
+          onClose={() => setMenu(null)}
+          onValueAction={onValueAction}
+        />
+      )}
     </Box>
   );
 }

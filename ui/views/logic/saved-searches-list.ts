@@ -1,0 +1,93 @@
+/**
+ * The saved searches list of the Load dialog (spec 001 §2 'Other screens', §8, §9): paging and search
+ * parameters, selection after a bulk delete, and the texts of its outcomes.
+ */
+
+/** Spec 001 §9: page size 20, sorted by title ascending. */
+export const SAVED_SEARCHES_PAGE_SIZE = 20;
+export const SAVED_SEARCHES_SORT = { field: "title", order: "asc" } as const;
+
+export interface SavedSearchesListParams {
+  query: string;
+  page: number;
+}
+
+export const INITIAL_SAVED_SEARCHES_PARAMS: SavedSearchesListParams = { query: "", page: 1 };
+
+/** The GET /search/saved path for the list's parameters. */
+export function savedSearchesPath(
+  { query, page }: SavedSearchesListParams,
+  perPage = SAVED_SEARCHES_PAGE_SIZE,
+): string {
+  const params = new URLSearchParams({
+    query,
+    page: String(page),
+    per_page: String(perPage),
+    sort: SAVED_SEARCHES_SORT.field,
+    order: SAVED_SEARCHES_SORT.order,
+  });
+  return `/search/saved?${params}`;
+}
+
+/** Empty texts of spec 001 §8: nothing saved at all, or nothing matching the search. */
+export function emptySavedSearchesText(query: string): string {
+  return query.trim() === ""
+    ? "No saved searches have been created yet."
+    : "No saved searches have been found.";
+}
+
+export function deleteQuestion(title: string): string {
+  return `You are about to delete saved search: "${title}". Are you sure?`;
+}
+
+export function bulkDeleteQuestion(count: number): string {
+  return `Do you really want to remove ${count} saved ${count === 1 ? "search" : "searches"}?`;
+}
+
+/** What a bulk delete answered, and what the list does next: a toast, and which ids stay selected. */
+export interface BulkDeleteOutcome {
+  kind: "complete" | "partial";
+  message: string;
+  stillSelected: string[];
+}
+
+export function bulkDeleteOutcome(
+  selected: readonly string[],
+  failures: readonly { entity_id: string }[],
+): BulkDeleteOutcome {
+  const failed = new Set(failures.map((failure) => failure.entity_id));
+  const stillSelected = selected.filter((id) => failed.has(id));
+  if (stillSelected.length === 0) {
+    return {
+      kind: "complete",
+      message: `${selected.length} saved searches were deleted successfully.`,
+      stillSelected,
+    };
+  }
+  return {
+    kind: "partial",
+    message:
+      `${stillSelected.length} out of ${selected.length} selected saved searches could not be deleted.`,
+    stillSelected,
+  };
+}
+
+export function bulkDeleteErrorText(error: string): string {
+  return `An error occurred while deleting saved searches. ${error}`;
+}
+
+export function loadSavedSearchesErrorText(status: number | string): string {
+  return `Loading saved searches failed with status: ${status}`;
+}
+
+/** Toggles one id in a selection, keeping the order ids were selected in. */
+export function toggleSelected(selected: readonly string[], id: string): string[] {
+  return selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id];
+}
+
+/** Selects every id of the page, or clears them when all are selected already; other pages' ids stay. */
+export function togglePageSelected(selected: readonly string[], pageIds: readonly string[]): string[] {
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  if (allSelected) return selected.filter((id) => !pageIds.includes(id));
+  return [...selected, ...pageIds.filter((id) => !selected.includes(id))];
+}
