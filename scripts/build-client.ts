@@ -43,6 +43,8 @@ const manifest = {
   preload: entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => fileName(i.path)),
 };
 writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2));
+// Kept for bundle analysis (which modules each chunk holds): esbuild's analyzer or scripts reading it.
+writeFileSync(`${DIST_ASSETS_DIR}/../metafile.json`, JSON.stringify(result.metafile));
 
 // The API browser is a static page on swagger-ui-dist, served from here (no CDN).
 const swaggerDir = new URL("../node_modules/swagger-ui-dist/", import.meta.url).pathname;

@@ -80,7 +80,7 @@ export function analyze(text: string): string[] {
 
 const TOKEN = /[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu;
 const ASCII_TOKEN = /[a-z0-9_]+(?:['.][a-z0-9_]+)*/g;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
 
 /** The tokens of `text` with where they stand in it (for highlighting), lower-cased like `analyze`. */
 export function tokenSpans(text: string): { token: string; start: number; length: number }[] {

@@ -55,6 +55,6 @@ export function keywordPartNeedle(literal: string, anchoredStart: boolean, ancho
   if (anchoredStart) {
     return anchoredEnd ? keywordEqualsNeedle(literal) : KEYWORD_SEPARATOR + escapeKeywordValue(literal);
   }
-  if (/[\u001d-\u001f]/.test(literal)) return null;
+  if ([ESCAPED_SEPARATOR, ESCAPE, KEYWORD_SEPARATOR].some((char) => literal.includes(char))) return null;
   return `${anchoredStart ? KEYWORD_SEPARATOR : ""}${literal}${anchoredEnd ? KEYWORD_SEPARATOR : ""}`;
 }

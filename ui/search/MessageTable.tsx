@@ -1,12 +1,13 @@
 import { Box, Group, Pagination, ScrollArea, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowsSort, IconGripVertical, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { useAtom } from "jotai";
-import { type DragEvent, Fragment, type KeyboardEvent, type PointerEvent, useState } from "react";
+import { type CSSProperties, type DragEvent, Fragment, type KeyboardEvent, type PointerEvent, useState } from "react";
 import type { SortDirection } from "../../api/schemas/widgets.ts";
 import type { MessagesWidgetConfig } from "../../api/schemas/widgets.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { StreamSummary } from "../../api/schemas/streams.ts";
 import { HighlightedText } from "./HighlightedText.tsx";
+import { readableTextColor } from "./logic/highlighting-rules.ts";
 import { LEVEL_COLORS } from "./logic/levels.ts";
 import { clampColumnWidth, DEFAULT_COLUMN_WIDTHS, moveColumn, shiftColumn } from "./logic/message-columns.ts";
 import { fieldText, type MessageRow } from "./logic/message-rows.ts";
@@ -137,7 +138,7 @@ export function MessageTable(props: MessageTableProps) {
                     aria-expanded={open}
                   >
                     {fields.map((field) => (
-                      <Table.Td key={field} data-field={field} bg={cellColor?.(field, message.raw[field]) ?? undefined} style={{ verticalAlign: "top" }}>
+                      <Table.Td key={field} data-field={field} style={{ verticalAlign: "top", ...highlightStyle(cellColor?.(field, message.raw[field])) }}>
                         {field === "timestamp"
                           ? <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>{formatTimestamp(message.timestamp, timezone)}</Text>
                           : (
@@ -150,7 +151,7 @@ export function MessageTable(props: MessageTableProps) {
                   </Table.Tr>
                   {config.show_message_row && (
                     <Table.Tr onClick={() => toggle(message.id)} style={{ ...rowStyle, borderBottom: separator }}>
-                      <Table.Td colSpan={columnCount} pt={0} bg={cellColor?.("message", message.raw.message) ?? undefined}>
+                      <Table.Td colSpan={columnCount} pt={0} style={highlightStyle(cellColor?.("message", message.raw.message))}>
                         <Text size="sm" lineClamp={4} ff="monospace" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }} data-testid="message-text">
                           <HighlightedText text={message.message} ranges={ranges(message, "message")} />
                         </Text>
@@ -271,4 +272,9 @@ function ColumnHeader({ field, width, direction, dropTarget, onSort, onShift, on
       />
     </Table.Th>
   );
+}
+
+/** A highlighted cell: the rule's colour behind text that stays readable on it, in light and dark mode. */
+function highlightStyle(background: string | null | undefined): CSSProperties | undefined {
+  return background ? { backgroundColor: background, color: readableTextColor(background) } : undefined;
 }

@@ -7,6 +7,7 @@ import type { StreamsList } from "../../api/schemas/streams.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
 import { fetchJson } from "../api/fetch-json.ts";
 import type { Widget } from "../../api/schemas/widgets.ts";
+import { trendTimeRange } from "../widgets/logic/trend-range.ts";
 import { toSearchJobModel } from "../widgets/logic/widget-results.ts";
 import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../widgets/logic/widget-search-types.ts";
 import { buildExecutionState, buildSearch, QUERY_ID, type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
@@ -103,7 +104,7 @@ export const searchJobQueryOptions = (
   queryOptions({
     queryKey: searchKeys.job(definition, widgets, pages, run),
     queryFn: async ({ signal }) => {
-      const { searchTypes } = widgetSearchTypes(widgets, pages);
+      const { searchTypes } = widgetSearchTypes(widgets, pages, trendTimeRange(definition.timerange, Date.now()));
       const paging = Object.fromEntries(
         searchTypes.filter((type) => type.type === "messages").map((type) => [type.id, {
           limit: MESSAGES_PAGE_SIZE,

@@ -1,31 +1,18 @@
 import { Box, Center, Loader, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { type ComponentType, Suspense } from "react";
-import type {
-  AggregationWidget,
-  VisualizationConfigs,
-  VisualizationType,
-} from "../../api/schemas/widgets.ts";
-import { VISUALIZATIONS } from "../visualizations/registry.ts";
+import type { AggregationWidget } from "../../api/schemas/widgets.ts";
+import { EMPTY_AGGREGATION_TEXT } from "../aggregation/logic/widget-presets.ts";
+import { VISUALIZATIONS, visualizationConfigOf } from "../visualizations/registry.ts";
 import type { VisualizationProps } from "../visualizations/visualization-props.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
-
-export const NO_METRIC_TEXT = "To see results, add at least one metric";
-
-/** The widget's stored visualization config over its type's defaults (older or partial configs still draw). */
-function visualizationConfigOf<K extends VisualizationType>(
-  type: K,
-  stored: Record<string, unknown> | null | undefined,
-): VisualizationConfigs[K] {
-  return { ...VISUALIZATIONS[type].defaultConfig, ...(stored ?? {}) } as VisualizationConfigs[K];
-}
 
 /** An aggregation widget's body: its visualization, loaded on first use, drawn from the pivot result at the frame's size. */
 export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>) {
   const { widget, result, onConfigChange } = props;
   const config = widget.config;
   const { ref, width, height } = useElementSize();
-  if (config.series.length === 0) return <Text c="dimmed" size="sm">{NO_METRIC_TEXT}</Text>;
+  if (config.series.length === 0) return <Text c="dimmed" size="sm">{EMPTY_AGGREGATION_TEXT}</Text>;
   const data = result?.data?.type === "aggregation" ? result.data : null;
   const definition = VISUALIZATIONS[config.visualization];
   const Visualization = definition.component as ComponentType<VisualizationProps>;
@@ -49,6 +36,7 @@ export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>)
             config={config}
             visualizationConfig={visualizationConfigOf(config.visualization, config.visualization_config)}
             data={data.pivot}
+            previousData={data.previous}
             width={width}
             height={height}
             timezone={props.timezone}

@@ -1,7 +1,7 @@
 import type { MessagesResult, PivotResult, SearchJob } from "../../../api/schemas/search.ts";
 import type { Widget } from "../../../api/schemas/widgets.ts";
 import { type MessageRow, toMessageRow, widgetErrors } from "../../search/logic/message-rows.ts";
-import { searchTypeIdOf } from "./widget-search-types.ts";
+import { searchTypeIdOf, trendSearchTypeIdOf } from "./widget-search-types.ts";
 
 /** What a message table widget shows from the job. */
 export interface MessagesWidgetData {
@@ -16,6 +16,8 @@ export interface MessagesWidgetData {
 export interface AggregationWidgetData {
   type: "aggregation";
   pivot: PivotResult;
+  /** The same pivot over the previous period (single number trend). */
+  previous?: PivotResult;
 }
 
 /** One widget's share of the search job: its data, or the errors to show instead (spec 001 §8). */
@@ -58,7 +60,10 @@ export function toSearchJobModel(
         },
       }];
     }
-    if (own?.type === "pivot") return [widget.id, { errors, data: { type: "aggregation", pivot: own } }];
+    if (own?.type === "pivot") {
+      const previous = result?.search_types[trendSearchTypeIdOf(widget)];
+      return [widget.id, { errors, data: { type: "aggregation", pivot: own, ...(previous?.type === "pivot" ? { previous } : {}) } }];
+    }
     return [widget.id, { errors, data: null }];
   });
   return {

@@ -1,4 +1,5 @@
 import type { MessagesSearchType, SearchType } from "../../../api/schemas/search.ts";
+import type { TimeRange } from "../../../api/schemas/timerange.ts";
 import type { Widget, WidgetType } from "../../../api/schemas/widgets.ts";
 import { toPivotSearchType } from "../../aggregation/logic/pivot-search-type.ts";
 
@@ -14,6 +15,16 @@ export const MESSAGES_PAGE_SIZE = 150;
 /** The search type id of a widget: one search type per widget, named after it (widget_mapping). */
 export const searchTypeIdOf = (widget: Widget): string => widget.id;
 
+/** A single number with a trend runs its pivot a second time over the previous period, under this id. */
+export const trendSearchTypeIdOf = (widget: Widget): string => `${widget.id}-trend`;
+
+/** What a widget's search types depend on besides the widget. */
+export interface SearchTypeContext {
+  paging: MessagesPaging;
+  /** The previous period for trends; null when the page's range has none. */
+  trendRange: TimeRange | null;
+}
+
 /** The widget's own query, time range, streams and filter on top of the page's (spec 001 §3 'Widget'). */
 function overrides(widget: Widget): Pick<MessagesSearchType, "query" | "timerange" | "streams" | "filter"> {
   return {
@@ -24,48 +35,44 @@ function overrides(widget: Widget): Pick<MessagesSearchType, "query" | "timerang
   };
 }
 
-type SearchTypeBuilder<T extends WidgetType> = (
-  widget: Extract<Widget, { type: T }>,
-  paging: MessagesPaging,
-) => SearchType;
+type SearchTypeBuilder<T extends WidgetType> = (widget: Extract<Widget, { type: T }>, context: SearchTypeContext) => SearchType[];
 
 /** How each widget type becomes search types (exhaustive over widget types). */
 const SEARCH_TYPE_BUILDERS: { [T in WidgetType]: SearchTypeBuilder<T> } = {
-  messages: (widget, paging) => ({
+  messages: (widget, { paging }) => [{
     type: "messages",
     id: searchTypeIdOf(widget),
     limit: paging.limit,
     offset: paging.offset,
-    sort: widget.config.sort.map((entry) => ({
-      field: entry.field,
-      order: entry.direction === "Ascending" ? "ASC" : "DESC",
-    })),
+    sort: widget.config.sort.map((entry) => ({ field: entry.field, order: entry.direction === "Ascending" ? "ASC" : "DESC" })),
     decorators: widget.config.decorators,
     fields: [],
     ...overrides(widget),
-  }),
-  aggregation: (widget) => ({
-    ...toPivotSearchType(widget.config, searchTypeIdOf(widget)),
-    ...overrides(widget),
-  }),
+  }],
+  aggregation: (widget, { trendRange }) => {
+    const pivot = { ...toPivotSearchType(widget.config, searchTypeIdOf(widget)), ...overrides(widget) };
+    const trend = widget.config.visualization === "numeric" && widget.config.visualization_config?.trend === true;
+    return trend && trendRange ? [pivot, { ...pivot, id: trendSearchTypeIdOf(widget), timerange: trendRange }] : [pivot];
+  },
 };
 
-export function widgetSearchType(widget: Widget, paging: MessagesPaging): SearchType {
-  return (SEARCH_TYPE_BUILDERS[widget.type] as SearchTypeBuilder<typeof widget.type>)(
-    widget as never,
-    paging,
-  );
+function searchTypesOf(widget: Widget, context: SearchTypeContext): SearchType[] {
+  return (SEARCH_TYPE_BUILDERS[widget.type] as SearchTypeBuilder<typeof widget.type>)(widget as never, context);
 }
 
-/** All widgets' search types and the widget → search type mapping of the view state. */
-export function widgetSearchTypes(widgets: readonly Widget[], pages: Readonly<Record<string, number>>): {
-  searchTypes: SearchType[];
-  widgetMapping: Record<string, string[]>;
-} {
-  const searchTypes = widgets.map((widget) => {
+/** All widgets' search types and the widget → search types mapping of the view state. */
+export function widgetSearchTypes(
+  widgets: readonly Widget[],
+  pages: Readonly<Record<string, number>>,
+  trendRange: TimeRange | null = null,
+): { searchTypes: SearchType[]; widgetMapping: Record<string, string[]> } {
+  const perWidget = widgets.map((widget) => {
     const page = pages[widget.id] ?? 1;
-    return widgetSearchType(widget, { limit: MESSAGES_PAGE_SIZE, offset: MESSAGES_PAGE_SIZE * (page - 1) });
+    const paging = { limit: MESSAGES_PAGE_SIZE, offset: MESSAGES_PAGE_SIZE * (page - 1) };
+    return [widget.id, searchTypesOf(widget, { paging, trendRange })] as const;
   });
-  const widgetMapping = Object.fromEntries(widgets.map((widget) => [widget.id, [searchTypeIdOf(widget)]]));
-  return { searchTypes, widgetMapping };
+  return {
+    searchTypes: perWidget.flatMap(([, types]) => types),
+    widgetMapping: Object.fromEntries(perWidget.map(([id, types]) => [id, types.map((type) => type.id)])),
+  };
 }
