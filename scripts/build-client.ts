@@ -6,6 +6,7 @@
 import * as esbuild from "esbuild";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { CLIENT_MANIFEST_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
+import { barrelImports } from "./barrel-imports.ts";
 
 const started = performance.now();
 rmSync(DIST_ASSETS_DIR, { recursive: true, force: true });
@@ -30,6 +31,8 @@ const result = await esbuild.build({
   metafile: true,
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "warning",
+  // Keeps components only lazy pages use out of the login page's chunks (see barrel-imports.ts).
+  plugins: [barrelImports({ packages: ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"] })],
 });
 
 const outputs = Object.entries(result.metafile.outputs);

@@ -1,13 +1,4 @@
-/** One CSV field per RFC 4180: quoted when it holds a quote, comma or line break; quotes doubled. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join(",") : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
-}
+import { csvLine } from "../../shared/csv.ts";
 
 /** A byte stream of CSV: the header line, then every row chunk as it arrives. */
 export function csvStream(header: readonly string[], chunks: AsyncIterable<unknown[][]>): ReadableStream<Uint8Array> {

@@ -161,7 +161,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         await waitForResults(page);
         const matching = await total(page);
         await page.getByRole("button", { name: "More search actions" }).click();
-        await page.getByRole("menuitem", { name: "Export" }).click();
+        await page.getByRole("menuitem", { name: "Export", exact: true }).click();
         const dialog = page.getByRole("dialog", { name: "Export all search results" });
         await dialog.waitFor();
         await dialog.getByRole("textbox", { name: "Messages limit" }).fill("25");
@@ -192,7 +192,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         await page.getByTestId("top-value").first().waitFor();
         await page.screenshot({ path: `${SHOTS}search-sidebar-dark.png` });
         await page.getByRole("button", { name: "More search actions" }).click();
-        await page.getByRole("menuitem", { name: "Export" }).click();
+        await page.getByRole("menuitem", { name: "Export", exact: true }).click();
         await page.getByRole("dialog", { name: "Export all search results" }).getByRole("button", {
           name: "Start Download",
         }).waitFor();

@@ -16,6 +16,7 @@ import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/l
 import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
 import { addWidget, replaceWidget } from "../widgets/logic/view-widgets.ts";
 import { WidgetArea } from "../widgets/WidgetArea.tsx";
+import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
 import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
 import { WidgetFrame } from "../widgets/WidgetFrame.tsx";
 import { ExportDialog } from "./export/ExportDialog.tsx";
@@ -256,7 +257,14 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
               previewing={job.isFetching && draft !== null}
               pages={pages}
               onPageChange={(widgetId, page) => setPages((current) => ({ ...current, [widgetId]: page }))}
-              onExport={setExporting}
+              onExport={(widgetId) => {
+                const widget = view.widgets.find((candidate) => candidate.id === widgetId);
+                const data = result?.widgets[widgetId]?.data;
+                // An aggregation exports the table it shows, as CSV, straight away; a message table opens the dialog.
+                if (widget?.type === "aggregation" && data?.type === "aggregation") {
+                  downloadAggregationCsv(widget, data.pivot, widgetTitle(widget, view.titles));
+                } else setExporting(widgetId);
+              }}
               editable
               context={{
                 timezone,

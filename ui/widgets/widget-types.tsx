@@ -14,7 +14,7 @@ export interface WidgetTypeDefinition<T extends WidgetType> {
   defaultTitle: (widget: Extract<Widget, { type: T }>) => string;
   /** Size of a new widget in grid units. */
   size: { height: number; width: number };
-  /** Whether the frame offers Export (message tables export their rows). */
+  /** Whether the frame offers Export: message tables export their rows, aggregations their table as CSV. */
   exportable: boolean;
   View: ComponentType<WidgetViewProps<Extract<Widget, { type: T }>>>;
   /** The edit panel shown beside the preview in edit mode. */
@@ -34,7 +34,7 @@ export const WIDGET_TYPES: { [T in WidgetType]: WidgetTypeDefinition<T> } = {
   aggregation: {
     defaultTitle: (widget) => aggregationWidgetTitle(widget.config),
     size: { height: 4, width: 4 },
-    exportable: false,
+    exportable: true,
     View: AggregationWidgetView,
     Editor: AggregationWidgetEditor,
   },

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ALL_MESSAGES_WIDGET_ID, defaultSearchView, MESSAGE_COUNT_WIDGET_ID, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
+import { aggregationCsv, aggregationCsvFileName } from "../../../ui/widgets/logic/aggregation-csv.ts";
 import { WIDGET_CREATORS } from "../../../ui/widgets/logic/create-widget.ts";
 import { positionsChanged, toGridCells, toWidgetPositions } from "../../../ui/widgets/logic/grid-layout.ts";
 import {
@@ -126,4 +127,20 @@ Deno.test("Create: an aggregation opens in the editor with the default config; M
   assert.deepEqual(aggregation.widget.config.series.map((series) => series.function), ["count()"]);
   assert.equal(WIDGET_CREATORS.messageCount("m").title, "Message Count");
   assert.equal(WIDGET_CREATORS.messages("t").widget.type, "messages");
+});
+
+Deno.test("an aggregation's table exports as CSV with column values before the metric name", () => {
+  const csv = aggregationCsv({
+    columns: [
+      { id: "f", kind: "row-field", title: "source", columnKeys: [], pinned: false },
+      { id: "c", kind: "series", title: "count()", columnKeys: ["GET"], pinned: false },
+    ],
+    rows: [
+      { id: "1", cells: { f: 'web, "01"', c: 3 }, path: [] },
+      { id: "2", cells: { f: "web-02", c: null }, path: [] },
+    ],
+    columnGroups: [],
+  });
+  assert.equal(csv, 'source,GET - count()\r\n"web, ""01""",3\r\nweb-02,\r\n');
+  assert.equal(aggregationCsvFileName("Aggregating count() by source"), "Aggregating-count()-by-source.csv");
 });

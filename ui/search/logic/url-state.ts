@@ -1,6 +1,10 @@
+import type { PivotInterval } from "../../../api/schemas/widgets.ts";
+import { formatIntervalParam, parseIntervalParam } from "./interval-param.ts";
+
 /**
  * The search page's shareable state in the URL (spec 001 §2 'URL query parameters'): q, rangetype with
- * relative / from+to / keyword, streams. Read on load and written on submit through these two functions only.
+ * relative / from+to / keyword, streams, interval. Read on load and written on submit through these two
+ * functions only.
  */
 
 /** The default relative range: 5 minutes (spec 001 §9). */
@@ -21,7 +25,13 @@ export interface SearchUrlState {
   streams: string[];
 }
 
-export type ParsedSearchUrl = { ok: true; state: SearchUrlState } | { ok: false; error: string };
+/**
+ * `interval` is the time grouping of the 'Message Count' chart; null when the URL names none. It is kept apart
+ * from the search state because it belongs to a widget, not to the search (a saved search does not change by it).
+ */
+export type ParsedSearchUrl =
+  | { ok: true; state: SearchUrlState; interval: PivotInterval | null }
+  | { ok: false; error: string };
 
 /** The thrown-error text of spec 001 §8 for an unknown range type. */
 export const INVALID_TIME_RANGE_TYPE = "Invalid time range type";
@@ -38,11 +48,20 @@ export function parseSearchUrl(params: URLSearchParams, defaultStreams: readonly
   const streams = splitStreams(params.get("streams"));
   const timerange = parseTimeRange(params);
   if (typeof timerange === "string") return { ok: false, error: timerange };
-  return { ok: true, state: { query, timerange, streams: streams.length > 0 ? streams : [...defaultStreams] } };
+  const interval = parseIntervalParam(params.get("interval"));
+  if (typeof interval === "string") return { ok: false, error: interval };
+  return {
+    ok: true,
+    state: { query, timerange, streams: streams.length > 0 ? streams : [...defaultStreams] },
+    interval,
+  };
 }
 
-/** Writes the search state as URL parameters (empty query and streams are left out). */
-export function toSearchParams(state: SearchUrlState): URLSearchParams {
+/**
+ * Writes the search state as URL parameters (empty query and streams are left out); `interval` is the 'Message
+ * Count' chart's grouping, written only when it is a fixed time unit (the automatic one is the default).
+ */
+export function toSearchParams(state: SearchUrlState, interval: PivotInterval | null = null): URLSearchParams {
   const params = new URLSearchParams();
   if (state.query !== "") params.set("q", state.query);
   const range = state.timerange;
@@ -60,6 +79,8 @@ export function toSearchParams(state: SearchUrlState): URLSearchParams {
       break;
   }
   if (state.streams.length > 0) params.set("streams", state.streams.join(","));
+  const intervalParam = interval ? formatIntervalParam(interval) : null;
+  if (intervalParam !== null) params.set("interval", intervalParam);
   return params;
 }
 

@@ -1,35 +1,97 @@
-import { ActionIcon, Box, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconSubscript } from "@tabler/icons-react";
+import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconPin, IconPinnedOff, IconSubscript } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { OverlayResizeHandle } from "./OverlayResizeHandle.tsx";
+import {
+  initialSection,
+  NAV_RAIL_WIDTH,
+  OVERLAY_MIN_WIDTH,
+  SIDEBAR_WIDTH,
+  toggledSection,
+} from "./sidebar-pin.ts";
+import { useSidebarPinned } from "./use-sidebar-pinned.ts";
 
-/** Sidebar width and nav rail width (spec 001 §9). */
-export const SIDEBAR_WIDTH = 270;
-export const NAV_RAIL_WIDTH = 50;
+export { NAV_RAIL_WIDTH, SIDEBAR_WIDTH };
 
 export const SIDEBAR_SECTIONS = ["description", "create", "highlighting", "fields"] as const;
 export type SidebarSection = (typeof SIDEBAR_SECTIONS)[number];
 
+/** Above the page's widgets and sticky table headers, below Mantine's menus, popovers and modals (200+). */
+const OVERLAY_Z_INDEX = 150;
+
 interface Props {
   /** The content of each section. */
   sections: Record<SidebarSection, ReactNode>;
-  initialSection?: SidebarSection | null;
 }
 
 /**
- * The search page's left sidebar (spec 001 §2 'Sidebar'), pinned inline: a nav rail of section icons; clicking
- * the active section closes the panel.
+ * The search page's left sidebar (spec 001 §2 'Sidebar', §4): a nav rail of section icons and the open section.
+ * Pinned, the section sits inline beside the page and is open on the first section when the page opens;
+ * unpinned, it opens over the page with a backdrop, can be resized from 315 to 500 px, and closes on a backdrop
+ * click or Escape. Clicking the open section's icon closes it; the pin toggle is in the section's header.
  */
-export function SearchSidebar({ sections, initialSection = "description" }: Props) {
-  const [active, setActive] = useState<SidebarSection | null>(initialSection);
+export function SearchSidebar({ sections }: Props) {
+  const { pinned, setPinned } = useSidebarPinned();
+  const [active, setActive] = useState<SidebarSection | null>(() => initialSection(pinned, SIDEBAR_SECTIONS));
+  const [overlayWidth, setOverlayWidth] = useState(OVERLAY_MIN_WIDTH);
+  // A read-only user's choice is read from local storage after mounting: until the user touches the pin, the
+  // page opens as that choice says (first section when pinned, closed as an overlay).
+  const pinTouched = useRef(false);
+  useEffect(() => {
+    if (!pinTouched.current) setActive(initialSection(pinned, SIDEBAR_SECTIONS));
+  }, [pinned]);
+  const overlayOpen = !pinned && active !== null;
+  useEffect(() => {
+    if (!overlayOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setActive(null);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [overlayOpen]);
+
+  const togglePin = () => {
+    pinTouched.current = true;
+    setPinned(!pinned);
+  };
+  const panel = active && (
+    <>
+      <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
+        <Title order={2} size="h4">{SECTION_META[active].title}</Title>
+        <Tooltip label={pinned ? "Display sidebar as overlay" : "Display sidebar inline"} position="bottom">
+          <ActionIcon
+            variant={pinned ? "light" : "subtle"}
+            aria-label="Pin sidebar"
+            aria-pressed={pinned}
+            onClick={togglePin}
+          >
+            {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {sections[active]}
+    </>
+  );
+
   return (
-    <Group gap={0} align="stretch" wrap="nowrap" data-testid="search-sidebar" style={{ flexShrink: 0 }}>
+    <Box
+      data-testid="search-sidebar"
+      data-pinned={pinned}
+      style={{ position: "relative", display: "flex", alignItems: "stretch", flexShrink: 0 }}
+    >
       <Stack
         gap="xs"
         w={NAV_RAIL_WIDTH}
         py="sm"
         align="center"
-        style={{ borderRight: "1px solid var(--mantine-color-default-border)" }}
+        style={{
+          borderRight: "1px solid var(--mantine-color-default-border)",
+          // Over the backdrop, so that another section can be chosen while the overlay is open.
+          position: "relative",
+          zIndex: overlayOpen ? OVERLAY_Z_INDEX + 1 : undefined,
+          background: "var(--mantine-color-body)",
+        }}
         component="nav"
         aria-label="Search sidebar"
       >
@@ -42,7 +104,7 @@ export function SearchSidebar({ sections, initialSection = "description" }: Prop
                 size="lg"
                 aria-label={title}
                 aria-pressed={active === section}
-                onClick={() => setActive((current) => (current === section ? null : section))}
+                onClick={() => setActive((current) => toggledSection(current, section))}
               >
                 <Icon size={20} />
               </ActionIcon>
@@ -50,7 +112,7 @@ export function SearchSidebar({ sections, initialSection = "description" }: Prop
           );
         })}
       </Stack>
-      {active && (
+      {active && pinned && (
         <Box
           w={SIDEBAR_WIDTH}
           p="sm"
@@ -58,11 +120,46 @@ export function SearchSidebar({ sections, initialSection = "description" }: Prop
           role="region"
           aria-label={SECTION_META[active].title}
         >
-          <Title order={2} size="h4" mb="sm">{SECTION_META[active].title}</Title>
-          {sections[active]}
+          {panel}
         </Box>
       )}
-    </Group>
+      {active && !pinned && (
+        <>
+          <Box
+            data-testid="sidebar-backdrop"
+            aria-hidden
+            onClick={() => setActive(null)}
+            style={{
+              position: "fixed",
+              inset: 0,
+              zIndex: OVERLAY_Z_INDEX,
+              background: "var(--mantine-color-dark-9)",
+              opacity: 0.35,
+            }}
+          />
+          <Paper
+            shadow="lg"
+            radius={0}
+            p="sm"
+            role="region"
+            aria-label={SECTION_META[active].title}
+            data-testid="sidebar-overlay"
+            style={{
+              position: "absolute",
+              top: 0,
+              left: NAV_RAIL_WIDTH,
+              minHeight: "100%",
+              width: overlayWidth,
+              zIndex: OVERLAY_Z_INDEX + 1,
+              borderRight: "1px solid var(--mantine-color-default-border)",
+            }}
+          >
+            {panel}
+            <OverlayResizeHandle width={overlayWidth} onResize={setOverlayWidth} />
+          </Paper>
+        </>
+      )}
+    </Box>
   );
 }
 
