@@ -60,10 +60,22 @@ export function barrelImports({ packages }: BarrelImportsOptions): Plugin {
   };
 }
 
-async function resolveBarrel(build: PluginBuild, specifier: string, resolveDir: string): Promise<string> {
-  const resolved = await build.resolve(specifier, { kind: "import-statement", resolveDir });
-  if (resolved.errors.length > 0 || !resolved.path) throw new Error(`barrel-imports: cannot resolve ${specifier} from ${resolveDir}`);
-  return resolved.path;
+/** Resolves as esbuild would (package exports, real paths); each specifier and folder once per build. */
+const resolutions = new WeakMap<PluginBuild, Map<string, Promise<string>>>();
+
+function resolveBarrel(build: PluginBuild, specifier: string, resolveDir: string): Promise<string> {
+  let cache = resolutions.get(build);
+  if (!cache) resolutions.set(build, cache = new Map());
+  const key = `${resolveDir}\0${specifier}`;
+  let path = cache.get(key);
+  if (!path) {
+    path = build.resolve(specifier, { kind: "import-statement", resolveDir }).then((resolved) => {
+      if (resolved.errors.length > 0 || !resolved.path) throw new Error(`barrel-imports: cannot resolve ${specifier} from ${resolveDir}`);
+      return resolved.path;
+    });
+    cache.set(key, path);
+  }
+  return path;
 }
 
 /** One import statement per defining module; what the barrel does not map stays imported from it. */

@@ -1,6 +1,6 @@
 import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useAtom } from "jotai";
+import { useAtom, useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
@@ -11,7 +11,9 @@ import { messageCountWidget } from "../widgets/logic/default-search-view.ts";
 import { failureMessage } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { usePermissions } from "../session/current-user.tsx";
+import { useBreadcrumb } from "../shell/Breadcrumb.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { paths } from "../../routes/paths.ts";
 import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/logic/widget-focus.ts";
 import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
 import { addWidget, replaceWidget } from "../widgets/logic/view-widgets.ts";
@@ -31,7 +33,7 @@ import {
   searchJobQueryOptions,
   streamsQueryOptions,
 } from "./search-queries.ts";
-import { viewWidgetsAtom } from "./search-state.ts";
+import { openSearchAtom, viewWidgetsAtom } from "./search-state.ts";
 import { highlightColor } from "./logic/highlighting-rules.ts";
 import { queryForValueAction } from "./logic/value-actions.ts";
 import { CreateSection } from "./sidebar/CreateSection.tsx";
@@ -64,7 +66,6 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
     urlHasSearch: params.has("rangetype") || params.has("q"),
     onSearchLoaded: (state) => setParams(toSearchParams(state), { replace: true }),
   });
-  useDocumentTitle("Search");
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
   if (open.status === "error") {
     return <ErrorPage title="Something went wrong" description={failureMessage(open.error)} />;
@@ -96,6 +97,7 @@ interface ViewProps {
 function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
+  const openView = useAtomValue(openSearchAtom)?.view ?? null;
   const [pages, setPages] = useState<Record<string, number>>({});
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
@@ -166,6 +168,8 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
     setView((current) => addWidget(current, widget, WIDGET_TYPES.aggregation.size));
   };
   const exportedWidget = messagesWidgets.find((widget) => widget.id === exporting);
+  useBreadcrumb(openView ? [{ label: "Search", href: paths.search.href() }, { label: openView.title }] : []);
+  useDocumentTitle(openView ? openView.title : "Search");
   const actions = useSearchActions({
     widgets: view,
     definition,
@@ -182,6 +186,7 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
               durationMs={result ? result.durationMs : null}
               executedAt={result?.executedAt ?? null}
               formatTime={(iso) => formatTimestamp(iso, timezone, false)}
+              saved={actions.view}
             />
           ),
           create: <CreateSection onCreate={create} />,

@@ -174,10 +174,12 @@ interface DescriptionProps {
   durationMs: number | null;
   executedAt: string | null;
   formatTime: (iso: string) => string;
+  /** The saved search's texts; null for an unsaved search. */
+  saved: { summary: string; description: string } | null;
 }
 
-/** The Description section of an unsaved search. */
-export function DescriptionSection({ durationMs, executedAt, formatTime }: DescriptionProps) {
+/** The Description section: execution, then the saved search's summary and description or the spec's empty texts. */
+export function DescriptionSection({ durationMs, executedAt, formatTime, saved }: DescriptionProps) {
   return (
     <Stack gap="sm">
       <Text size="sm" data-testid="sidebar-execution">
@@ -185,11 +187,17 @@ export function DescriptionSection({ durationMs, executedAt, formatTime }: Descr
           ? "No query executed yet."
           : `Query executed in ${durationMs} ms${executedAt ? ` at ${formatTime(executedAt)}` : ""}.`}
       </Text>
-      <Text size="sm" c="dimmed" fs="italic">This search has no summary.</Text>
-      <Text size="sm" c="dimmed" fs="italic">This search has no description.</Text>
-      <Text size="xs" c="dimmed">
-        Save the search or export it to a dashboard to add a custom summary and description.
-      </Text>
+      {saved?.summary
+        ? <Text size="sm" fw={500} data-testid="view-summary" style={{ whiteSpace: "pre-wrap" }}>{saved.summary}</Text>
+        : <Text size="sm" c="dimmed" fs="italic">This search has no summary.</Text>}
+      {saved?.description
+        ? <Text size="sm" data-testid="view-description" style={{ whiteSpace: "pre-wrap" }}>{saved.description}</Text>
+        : <Text size="sm" c="dimmed" fs="italic">This search has no description.</Text>}
+      {!saved && (
+        <Text size="xs" c="dimmed">
+          Save the search or export it to a dashboard to add a custom summary and description.
+        </Text>
+      )}
     </Stack>
   );
 }
