@@ -1,5 +1,5 @@
 import { useCurrentUser } from "../session/current-user.tsx";
-import { isTimeZone } from "./logic/time-format.ts";
+import { isTimeZone } from "../../shared/wall-time.ts";
 
 /**
  * The time zone of the search page: the user's, else UTC. Not the browser's: the server renders the same

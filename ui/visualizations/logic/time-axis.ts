@@ -3,6 +3,7 @@
  * a month …) aligned to that zone's wall clock, labels as short as the step allows, the date added where it
  * changes.
  */
+import { type WallTime, wallTimeIn, zoneOffset } from "../../../shared/wall-time.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -104,56 +105,7 @@ function monthStepTicks(from: number, to: number, months: number, timezone: stri
   return ticks;
 }
 
-interface WallTime {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timezone);
-  if (!found) {
-    try {
-      found = new Intl.DateTimeFormat("en-CA", {
-        timeZone: timezone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-        hourCycle: "h23",
-      });
-    } catch {
-      // An unknown zone name reads as UTC rather than breaking the chart.
-      found = formatter("UTC");
-    }
-    formatters.set(timezone, found);
-  }
-  return found;
-}
-
+/** The wall time in `timezone`; an unknown zone reads as UTC rather than breaking the chart. */
 function wallTime(time: number, timezone: string): WallTime {
-  const parts = formatter(timezone).formatToParts(new Date(time));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
-  return {
-    year: part("year"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour") === "24" ? "00" : part("hour"),
-    minute: part("minute"),
-    second: part("second"),
-  };
-}
-
-/** How far `timezone`'s wall clock is ahead of UTC at `time` (ms). */
-function zoneOffset(time: number, timezone: string): number {
-  const wall = wallTime(time, timezone);
-  const asUtc = Date.UTC(+wall.year, +wall.month - 1, +wall.day, +wall.hour, +wall.minute, +wall.second);
-  return asUtc - Math.floor(time / SECOND) * SECOND;
+  return wallTimeIn(time, timezone) ?? wallTimeIn(time, "UTC")!;
 }

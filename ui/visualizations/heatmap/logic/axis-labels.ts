@@ -1,3 +1,4 @@
+import { wallTimeIn } from "../../../../shared/wall-time.ts";
 import { KEY_SEPARATOR } from "./heatmap-grid.ts";
 
 /**
@@ -15,25 +16,8 @@ export function formatKeyPart(part: string, timezone: string): string {
   if (!ISO_INSTANT.test(part)) return part;
   const time = new Date(part);
   if (Number.isNaN(time.getTime())) return part;
-  // sv-SE formats as "YYYY-MM-DD HH:mm:ss", which reads the same everywhere.
-  const text = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: safeZone(timezone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).format(time);
+  const wall = wallTimeIn(time.getTime(), timezone) ?? wallTimeIn(time.getTime(), "UTC")!;
+  const text = `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
   return text.endsWith(":00") ? text.slice(0, -3) : text;
 }
 
-function safeZone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return timezone;
-  } catch {
-    return "UTC";
-  }
-}
