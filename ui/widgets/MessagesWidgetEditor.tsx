@@ -57,7 +57,7 @@ export function MessagesWidgetEditor(
       <Button
         variant="default"
         disabled={!changed || previewing}
-        loading={previewing}
+        // No `loading`: its spinner hides the label, and the spec's 'Updating preview...' must be readable.
         onClick={() => onPreview(draft)}
       >
         {previewing ? "Updating preview..." : "Update preview"}

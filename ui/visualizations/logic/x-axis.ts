@@ -3,6 +3,8 @@ import { formatFull, timeTicks } from "./time-axis.ts";
 
 /** Room a tick label needs, so labels do not overlap (px). */
 const TICK_SPACING = { time: 90, category: 70 } as const;
+/** Average width of a tick character at the axes' 11 px font: a longer category label is cut to its room. */
+const TICK_CHAR_WIDTH = 6.5;
 /** A single bar on a time axis is 3% of the time range wide, at least 30 px (spec 001 §9). */
 export const SINGLE_BAR_RANGE_SHARE = 0.03;
 export const SINGLE_BAR_MIN_WIDTH = 30;
@@ -35,10 +37,12 @@ export function xAxisLayout(
       Math.ceil(xs.length / Math.max(1, Math.floor(plotWidth / TICK_SPACING.category))),
     );
     const ticks = xs.filter((_, index) => index % every === 0);
+    // Each shown label has the width of `every` categories; host names are longer than that and overlapped.
+    const room = (plotWidth / Math.max(1, xs.length)) * every;
     return {
       domain: [-0.5, Math.max(0, xs.length - 1) + 0.5],
       ticks,
-      tickLabels: new Map(ticks.map((x) => [x, data.points[x].label])),
+      tickLabels: new Map(ticks.map((x) => [x, fitLabel(data.points[x].label, room)])),
       band: 1,
     };
   }
@@ -89,6 +93,12 @@ export function nearestPointIndex(xs: readonly number[], x: number): number {
     else high = middle;
   }
   return Math.abs(xs[low] - x) <= Math.abs(xs[high] - x) ? low : high;
+}
+
+/** The label, or its start and an ellipsis when it is wider than `room` pixels (the tooltip shows it whole). */
+function fitLabel(label: string, room: number): string {
+  const max = Math.max(3, Math.floor(room / TICK_CHAR_WIDTH));
+  return label.length <= max ? label : `${label.slice(0, max - 1)}…`;
 }
 
 function smallestGap(xs: readonly number[]): number {

@@ -55,9 +55,11 @@ export function heatmapLayout(
     label,
     position: plot.x + (index + 0.5) * cellWidth,
   }));
+  // The left margin is capped at a share of the width: row labels are cut to it, or they run off the box.
+  const rowChars = Math.max(3, Math.floor((left - LABEL_GAP * 2) / CHAR_WIDTH));
   const yTicks = thin(rowLabels, yStep).map(({ index, label }) => ({
     index,
-    label,
+    label: shorten(label, rowChars),
     position: plot.y + plot.height - (index + 0.5) * cellHeight,
   }));
   const legend = { x: plot.x + plot.width + 12, y: plot.y, width: 14, height: plot.height };
@@ -88,8 +90,8 @@ export function cellOrigin(layout: HeatmapLayout, row: number, column: number): 
   };
 }
 
-export function shorten(label: string): string {
-  return label.length > MAX_LABEL_CHARS ? `${label.slice(0, MAX_LABEL_CHARS - 1)}…` : label;
+export function shorten(label: string, maxChars = MAX_LABEL_CHARS): string {
+  return label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label;
 }
 
 function thin(labels: readonly string[], step: number): Array<{ index: number; label: string }> {

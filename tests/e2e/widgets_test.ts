@@ -1,0 +1,404 @@
+/**
+ * The widget frame and grid on the search page in a real browser: creating each kind from the sidebar, focus and
+ * un-focus held in the URL, duplicate, delete with its confirmation, rename by double-click, stretch and
+ * compress, and editing a message table's fields and sort through its editor.
+ */
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import type { Locator, Page } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+import {
+  assertNoConsoleErrors,
+  ConsoleErrors,
+  e2ePort,
+  eventually,
+  journey,
+  signIn,
+  SluiceServer,
+} from "./harness.ts";
+
+const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
+
+async function waitForResults(page: Page): Promise<void> {
+  await page.getByTestId("message-table").first().waitFor();
+  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+}
+
+/** The titles of the widgets on the grid, top to bottom (then left to right). */
+async function gridTitles(page: Page): Promise<string[]> {
+  const frames = await page.getByTestId("widget-grid").locator("section[aria-label]").evaluateAll((
+    sections,
+  ) =>
+    sections.map((section) => {
+      const box = section.getBoundingClientRect();
+      return {
+        title: section.getAttribute("aria-label") ?? "",
+        top: Math.round(box.top),
+        left: Math.round(box.left),
+      };
+    })
+  );
+  return frames.sort((a, b) => a.top - b.top || a.left - b.left).map((frame) => frame.title);
+}
+
+function widget(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title, exact: true });
+}
+
+async function openWidgetMenu(page: Page, title: string): Promise<void> {
+  await widget(page, title).getByRole("button", { name: "Open actions dropdown" }).click();
+}
+
+function focusParams(page: Page): Record<string, string | null> {
+  const params = new URL(page.url()).searchParams;
+  return {
+    focusedId: params.get("focusedId"),
+    focusing: params.get("focusing"),
+    editing: params.get("editing"),
+  };
+}
+
+Deno.test("the widget frame and grid in Chromium", async (t) => {
+  const server = new SluiceServer(e2ePort(180));
+  await server.start();
+  const browser = await launchBrowser();
+  const errors = new ConsoleErrors();
+  const to = new Date().toISOString();
+  const from = new Date(Date.parse(to) - 8 * 24 * 3600_000).toISOString();
+  const searchPath = `/search?rangetype=absolute&from=${encodeURIComponent(from)}&to=${
+    encodeURIComponent(to)
+  }`;
+  mkdirSync(SHOTS, { recursive: true });
+
+  const open = async (context: Parameters<typeof signIn>[1], page: Page) => {
+    await signIn(server, context, page, "admin", searchPath);
+    await waitForResults(page);
+    assert.deepEqual(await gridTitles(page), ["Message Count", "All Messages"]);
+  };
+
+  try {
+    await journey(
+      t,
+      browser,
+      errors,
+      "the Create section adds a message table, a message count and an aggregation opened in the editor",
+      async ({ context, page }) => {
+        await open(context, page);
+        await page.getByRole("button", { name: "Create", exact: true }).click();
+        await page.getByRole("button", { name: "Message Table", exact: true }).click();
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), [
+            "Untitled Message Table",
+            "Message Count",
+            "All Messages",
+          ])
+        );
+        await widget(page, "Untitled Message Table").getByTestId("message-row").first().waitFor();
+
+        await page.getByRole("button", { name: "Message Count", exact: true }).click();
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), [
+            "Message Count",
+            "Untitled Message Table",
+            "Message Count",
+            "All Messages",
+          ])
+        );
+        await widget(page, "Message Count").first().getByTestId("bar-series").waitFor();
+
+        // A new aggregation opens in the editor, with the focus in the URL.
+        await page.getByRole("button", { name: "Aggregation", exact: true }).click();
+        await page.getByRole("form", { name: "Aggregation editor" }).waitFor();
+        await eventually(() => {
+          const params = focusParams(page);
+          assert.match(params.focusedId ?? "", /^[0-9a-f-]{36}$/);
+          assert.equal(params.editing, "true");
+        });
+        assert.equal(
+          await page.getByTestId("widget-grid").count(),
+          0,
+          "editing shows only the edited widget",
+        );
+        await page.getByTestId("widget-editing").getByTestId("bar-series").waitFor();
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), [
+            "Aggregating count() by timestamp",
+            "Message Count",
+            "Untitled Message Table",
+            "Message Count",
+            "All Messages",
+          ])
+        );
+        await widget(page, "Aggregating count() by timestamp").getByTestId("bar-series").waitFor();
+        await page.screenshot({ path: `${SHOTS}widgets-created-light.png`, fullPage: true });
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "focusing a widget shows it alone and puts it in the URL; un-focusing brings the grid back",
+      async ({ context, page }) => {
+        await open(context, page);
+        await widget(page, "All Messages").getByRole("button", { name: "Focus this widget" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: "all-messages", focusing: "true", editing: null })
+        );
+        await widget(page, "All Messages").getByRole("button", { name: "Un-focus widget" }).waitFor();
+        assert.equal(await widget(page, "Message Count").count(), 0, "the other widgets are hidden");
+        assert.equal(await page.getByTestId("widget-grid").count(), 0);
+        // Focus is no place for resizing.
+        assert.equal(await widget(page, "All Messages").getByRole("button", { name: /width$/ }).count(), 0);
+        const focusedHeight = (await widget(page, "All Messages").boundingBox())!.height;
+        assert.ok(focusedHeight > 500, `the focused widget fills the page: ${focusedHeight}`);
+        await page.screenshot({ path: `${SHOTS}widgets-focused-light.png` });
+
+        // The URL alone restores the focus.
+        await page.reload();
+        await widget(page, "All Messages").getByRole("button", { name: "Un-focus widget" }).waitFor();
+        assert.equal(await widget(page, "Message Count").count(), 0);
+
+        await widget(page, "All Messages").getByRole("button", { name: "Un-focus widget" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), ["Message Count", "All Messages"])
+        );
+        assert.equal(
+          new URL(page.url()).searchParams.get("rangetype"),
+          "absolute",
+          "the search parameters stay",
+        );
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "duplicating a widget adds '(copy)' at the top left",
+      async ({ context, page }) => {
+        await open(context, page);
+        await openWidgetMenu(page, "Message Count");
+        await page.getByRole("menuitem", { name: "Duplicate" }).click();
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), ["Message Count (copy)", "Message Count", "All Messages"])
+        );
+        const copy = widget(page, "Message Count (copy)");
+        const series = copy.getByTestId("bar-series");
+        await series.waitFor();
+        assert.equal(
+          await series.getAttribute("data-bars"),
+          await widget(page, "Message Count").getByTestId("bar-series").getAttribute("data-bars"),
+          "the copy draws the same data",
+        );
+        const copyBox = (await copy.boundingBox())!;
+        const gridBox = (await page.getByTestId("widget-grid").boundingBox())!;
+        assert.ok(
+          Math.abs(copyBox.x - gridBox.x) < 2 && Math.abs(copyBox.y - gridBox.y) < 2,
+          "placed top-left",
+        );
+        // A copy of the copy.
+        await openWidgetMenu(page, "Message Count (copy)");
+        await page.getByRole("menuitem", { name: "Duplicate" }).click();
+        await widget(page, "Message Count (copy) (copy)").waitFor();
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "deleting a widget asks first; Cancel keeps it, Delete removes it",
+      async ({ context, page }) => {
+        await open(context, page);
+        await openWidgetMenu(page, "Message Count");
+        await page.getByRole("menuitem", { name: "Delete" }).click();
+        const dialog = page.getByRole("dialog", { name: "Delete widget" });
+        await dialog.getByText('Are you sure you want to remove the widget "Message Count"?', { exact: true })
+          .waitFor();
+        await page.waitForTimeout(300); // the modal's opening transition
+        await page.screenshot({ path: `${SHOTS}widgets-delete-light.png` });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await eventually(async () => assert.equal(await dialog.count(), 0));
+        assert.deepEqual(await gridTitles(page), ["Message Count", "All Messages"]);
+
+        await openWidgetMenu(page, "Message Count");
+        await page.getByRole("menuitem", { name: "Delete" }).click();
+        await dialog.getByRole("button", { name: "Delete" }).click();
+        await eventually(async () => assert.deepEqual(await gridTitles(page), ["All Messages"]));
+        // The search runs without the chart; the table still has its messages.
+        await waitForResults(page);
+        await widget(page, "All Messages").getByTestId("message-row").first().waitFor();
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "double-clicking a title edits it; Enter saves, Escape and a blank title revert",
+      async ({ context, page }) => {
+        await open(context, page);
+        const title = widget(page, "All Messages").getByRole("heading", { name: "All Messages" });
+        await title.dblclick();
+        const input = page.getByRole("textbox", { name: "Widget title" });
+        await input.fill("Web traffic");
+        await input.press("Enter");
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), ["Message Count", "Web traffic"])
+        );
+
+        await widget(page, "Web traffic").getByRole("heading", { name: "Web traffic" }).dblclick();
+        await input.fill("Something else");
+        await input.press("Escape");
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), ["Message Count", "Web traffic"])
+        );
+
+        await widget(page, "Web traffic").getByRole("heading", { name: "Web traffic" }).dblclick();
+        await input.fill("   ");
+        await input.press("Enter");
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), ["Message Count", "Web traffic"])
+        );
+        assert.equal(await input.count(), 0);
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "a full-width widget compresses to half the grid and stretches back",
+      async ({ context, page }) => {
+        await open(context, page);
+        const grid = (await page.getByTestId("widget-grid").boundingBox())!;
+        const count = widget(page, "Message Count");
+        const width = async () => (await count.boundingBox())!.width;
+        assert.ok(Math.abs((await width()) - grid.width) < 2, "full width at first");
+        await count.getByRole("button", { name: "Compress width" }).click();
+        await eventually(async () => {
+          const half = await width();
+          assert.ok(Math.abs(half - (grid.width - 10) / 2) < 3, `half the grid: ${half} of ${grid.width}`);
+        });
+        await count.getByRole("button", { name: "Stretch width" }).waitFor();
+        await page.screenshot({ path: `${SHOTS}widgets-compressed-light.png` });
+        await count.getByRole("button", { name: "Stretch width" }).click();
+        await eventually(async () => assert.ok(Math.abs((await width()) - grid.width) < 2));
+        await count.getByRole("button", { name: "Compress width" }).waitFor();
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "a message table's editor changes its fields and sort",
+      async ({ context, page }) => {
+        // Web server messages only: they all have an http_method.
+        await signIn(
+          server,
+          context,
+          page,
+          "admin",
+          `${searchPath}&q=${encodeURIComponent("_exists_:http_method")}`,
+        );
+        await waitForResults(page);
+        await widget(page, "All Messages").getByRole("button", { name: "Edit", exact: true }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: "all-messages", focusing: null, editing: "true" })
+        );
+        const editor = page.getByTestId("messages-widget-editor");
+        await editor.waitFor();
+        const preview = editor.getByRole("button", { name: "Update preview" });
+        assert.equal(await preview.isDisabled(), true, "nothing changed yet");
+
+        await editor.getByLabel("Fields").click();
+        await editor.getByLabel("Fields").fill("http_method");
+        await page.getByRole("option", { name: "http_method", exact: true }).click();
+        await page.keyboard.press("Escape");
+        await editor.getByRole("combobox", { name: "Sorting" }).click();
+        await page.getByRole("option", { name: "source", exact: true }).click();
+        await editor.getByText("Ascending", { exact: true }).click();
+        await preview.click();
+        const editing = page.getByTestId("widget-editing");
+        await editing.locator('[data-testid="message-column"][data-field="http_method"]').waitFor();
+        await editing.getByRole("button", { name: /^source, sorted ascending$/ }).waitFor();
+        await page.screenshot({ path: `${SHOTS}widgets-message-editor-light.png` });
+
+        await editor.getByRole("button", { name: "Update widget" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        const table = widget(page, "All Messages");
+        await table.locator('[data-testid="message-column"][data-field="http_method"]').waitFor();
+        await table.getByRole("button", { name: /^source, sorted ascending$/ }).waitFor();
+        await waitForResults(page);
+        const sources = (await table.locator('td[data-field="source"]').allInnerTexts()).map((text) =>
+          text.trim()
+        );
+        assert.ok(sources.length > 10);
+        assert.deepEqual(sources, sources.toSorted(), "sorted by source, ascending");
+        const methods = await table.locator('td[data-field="http_method"]').allInnerTexts();
+        assert.equal(methods.length, sources.length);
+        for (const method of methods) {
+          assert.match(
+            method.trim(),
+            /^(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)$/,
+            "the new column has values",
+          );
+        }
+
+        // Cancel restores the saved widget.
+        await table.getByRole("button", { name: "Edit", exact: true }).click();
+        await editor.waitFor();
+        await editor.getByText("Descending", { exact: true }).click();
+        await editor.getByRole("button", { name: "Cancel" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        await widget(page, "All Messages").getByRole("button", { name: /^source, sorted ascending$/ })
+          .waitFor();
+      },
+    );
+
+    await journey(t, browser, errors, "the widget grid in dark mode", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", searchPath);
+      await waitForResults(page);
+      await page.getByRole("button", { name: "User menu" }).click();
+      await page.getByRole("switch", { name: "Dark mode" }).click();
+      await page.keyboard.press("Escape");
+      await eventually(async () =>
+        assert.equal(await page.locator("html").getAttribute("data-mantine-color-scheme"), "dark")
+      );
+      await eventually(async () => assert.equal(await page.getByTestId("theme-spinner").count(), 0));
+      await openWidgetMenu(page, "Message Count");
+      await page.getByRole("menuitem", { name: "Duplicate" }).waitFor();
+      await page.screenshot({ path: `${SHOTS}widgets-dark.png` });
+      await page.keyboard.press("Escape");
+      await widget(page, "All Messages").getByRole("button", { name: "Edit", exact: true }).click();
+      await page.getByTestId("messages-widget-editor").waitFor();
+      await page.screenshot({ path: `${SHOTS}widgets-message-editor-dark.png` });
+      // Back to light: the preference is the admin's, shared by the other journeys.
+      await page.getByRole("button", { name: "User menu" }).click();
+      await page.getByRole("switch", { name: "Dark mode" }).click();
+      await page.keyboard.press("Escape");
+      await eventually(async () =>
+        assert.equal(await page.locator("html").getAttribute("data-mantine-color-scheme"), "light")
+      );
+      await eventually(async () => assert.equal(await page.getByTestId("theme-spinner").count(), 0));
+    });
+
+    await assertNoConsoleErrors(t, errors);
+  } finally {
+    await browser.close();
+    await server.dispose();
+  }
+});
