@@ -18,6 +18,10 @@ export interface SubmitProbe {
   dom: number | null;
   painted: number | null;
   jobAnswered: number | null;
+  /** When the first search-job request went out (the work before it is the page's own). */
+  firstRequest: number | null;
+  /** POST /views/search calls made for this submit (one per search job). */
+  jobs: number;
 }
 
 /** Installed before any page script (addInitScript): long tasks, largest contentful paint and layout shifts. */
@@ -45,7 +49,7 @@ export function installRecorders(): void {
  */
 export function armSubmitProbe({ expectedSummary, expectedRows }: { expectedSummary: string; expectedRows: number }): void {
   const record = (window as unknown as { __bench: BenchRecord }).__bench;
-  const probe: SubmitProbe = { pressed: null, dom: null, painted: null, jobAnswered: null };
+  const probe: SubmitProbe = { pressed: null, dom: null, painted: null, jobAnswered: null, firstRequest: null, jobs: 0 };
   record.submit = probe;
   performance.clearResourceTimings(); // the buffer holds 250 entries; every run adds several
   const onKey = (event: KeyboardEvent) => {
@@ -60,10 +64,13 @@ export function armSubmitProbe({ expectedSummary, expectedRows }: { expectedSumm
     probe.dom = performance.now();
     observer.disconnect();
     document.removeEventListener("keydown", onKey, { capture: true });
-    const job = performance.getEntriesByType("resource")
+    const calls = performance.getEntriesByType("resource").filter((entry) => /\/api\/views\/search(\/|$)/.test(entry.name));
+    const answers = calls
       .filter((entry) => /\/api\/views\/search(\/[0-9a-f]+\/execute|\/status\/)/.test(entry.name))
       .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
-    probe.jobAnswered = job.length > 0 ? Math.max(...job) : null;
+    probe.jobAnswered = answers.length > 0 ? Math.max(...answers) : null;
+    probe.firstRequest = calls.length > 0 ? Math.min(...calls.map((entry) => entry.startTime)) : null;
+    probe.jobs = calls.filter((entry) => /\/api\/views\/search$/.test(entry.name)).length;
     requestAnimationFrame(() => setTimeout(() => (probe.painted = performance.now()), 0));
   };
   const observer = new MutationObserver(check);

@@ -1,8 +1,8 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-// Global CSS of libraries whose components load lazily: esbuild links only the entry's stylesheet.
+// The widget grid is server-rendered on the search page, so its stylesheet must be there at first paint.
+// (Leaflet's comes with the map's chunk: scripts/build-client.ts LAZY_STYLESHEETS.)
 import "react-grid-layout/css/styles.css";
-import "leaflet/dist/leaflet.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { createStore } from "jotai";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -17,7 +17,9 @@ const queryClient = createQueryClient();
 hydrate(queryClient, (window as unknown as { __SLUICE_STATE__?: DehydratedState }).__SLUICE_STATE__ ?? {});
 const { prefix } = pageConfig();
 const router = createBrowserRouter(routes, prefix ? { basename: prefix } : undefined);
-const scheme = document.documentElement.getAttribute("data-mantine-color-scheme") === "dark" ? "dark" : "light";
+const scheme = document.documentElement.getAttribute("data-mantine-color-scheme") === "dark"
+  ? "dark"
+  : "light";
 
 const app = (
   <AppProviders queryClient={queryClient} store={createStore()} defaultColorScheme={scheme}>

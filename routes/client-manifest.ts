@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "dist";
 export const DIST_ASSETS_DIR = `${DIST_DIR}/assets`;
 export const CLIENT_MANIFEST_PATH = `${DIST_DIR}/manifest.json`;
+/** esbuild's metafile of the client build (inputs and outputs of every chunk), for bundle-size analysis. */
+export const CLIENT_METAFILE_PATH = `${DIST_DIR}/metafile.json`;
 
 /** What the client build produced: the entry script, its stylesheet and the chunks to preload. */
 export interface ClientManifest {

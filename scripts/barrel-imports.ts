@@ -25,11 +25,20 @@ interface Definition {
   name: string;
 }
 
-const LOADERS: Record<string, Loader> = { ".ts": "ts", ".tsx": "tsx", ".js": "js", ".mjs": "js", ".jsx": "jsx" };
+const LOADERS: Record<string, Loader> = {
+  ".ts": "ts",
+  ".tsx": "tsx",
+  ".js": "js",
+  ".mjs": "js",
+  ".jsx": "jsx",
+};
 
 export function barrelImports({ packages }: BarrelImportsOptions): Plugin {
   const specifiers = packages.map((name) => name.replace(/[/.]/g, "\\$&")).join("|");
-  const importPattern = new RegExp(`\\bimport\\s*(type\\s+)?\\{([^}]*)\\}\\s*from\\s*(["'])(${specifiers})\\3\\s*;?`, "g");
+  const importPattern = new RegExp(
+    `\\bimport\\s*(type\\s+)?\\{([^}]*)\\}\\s*from\\s*(["'])(${specifiers})\\3\\s*;?`,
+    "g",
+  );
   const barrels = new Map<string, Map<string, Definition>>();
 
   return {
@@ -70,7 +79,9 @@ function resolveBarrel(build: PluginBuild, specifier: string, resolveDir: string
   let path = cache.get(key);
   if (!path) {
     path = build.resolve(specifier, { kind: "import-statement", resolveDir }).then((resolved) => {
-      if (resolved.errors.length > 0 || !resolved.path) throw new Error(`barrel-imports: cannot resolve ${specifier} from ${resolveDir}`);
+      if (resolved.errors.length > 0 || !resolved.path) {
+        throw new Error(`barrel-imports: cannot resolve ${specifier} from ${resolveDir}`);
+      }
       return resolved.path;
     });
     cache.set(key, path);
@@ -101,7 +112,8 @@ async function rewriteImport(
   }
   // Keep the line count so that source maps and error positions stay right.
   const lines = "\n".repeat((clause.match(/\n/g) ?? []).length);
-  return (kept.length > 0 ? `import { ${kept.join(", ")} } from ${quotedBarrel};` : "") + direct.join(" ") + lines;
+  return (kept.length > 0 ? `import { ${kept.join(", ")} } from ${quotedBarrel};` : "") + direct.join(" ") +
+    lines;
 }
 
 /**
@@ -116,7 +128,9 @@ function barrelExports(barrelPath: string, seen = new Set<string>()): Map<string
   const dir = dirname(barrelPath);
   const imported = new Map<string, Definition>();
   for (const match of source.matchAll(/\bimport\s*\{([^}]*)\}\s*from\s*(["'])([^"']+)\2/g)) {
-    for (const [name, local] of specifierPairs(match[1])) imported.set(local, { specifier: match[3], from: dir, name });
+    for (const [name, local] of specifierPairs(match[1])) {
+      imported.set(local, { specifier: match[3], from: dir, name });
+    }
   }
   for (const match of source.matchAll(/\bexport\s*\{([^}]*)\}\s*(?:from\s*(["'])([^"']+)\2)?/g)) {
     for (const [name, exported] of specifierPairs(match[1])) {
@@ -126,7 +140,9 @@ function barrelExports(barrelPath: string, seen = new Set<string>()): Map<string
   }
   for (const match of source.matchAll(/\bexport\s*\*\s*from\s*(["'])(\.[^"']+)\1/g)) {
     const target = resolvePath(dir, match[2]);
-    for (const [name, definition] of barrelExports(target, seen)) if (!definitions.has(name)) definitions.set(name, definition);
+    for (const [name, definition] of barrelExports(target, seen)) {
+      if (!definitions.has(name)) definitions.set(name, definition);
+    }
   }
   return definitions;
 }

@@ -5,15 +5,25 @@
  */
 import * as esbuild from "esbuild";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { CLIENT_MANIFEST_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
+import { CLIENT_MANIFEST_PATH, CLIENT_METAFILE_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
 import { barrelImports } from "./barrel-imports.ts";
+import { buildLazyStylesheets, lazyStylesheetImports, type LazyStylesheets } from "./lazy-stylesheets.ts";
+import { zodOpenApiClient } from "./zod-openapi-client.ts";
+
+const ENTRY_POINT = "routes/client-entry.tsx";
+
+/** Library stylesheets that go with the lazily loaded module that uses the library, not with the entry. */
+const LAZY_STYLESHEETS: LazyStylesheets = {
+  "ui/visualizations/map/load-leaflet.ts": ["leaflet/dist/leaflet.css"],
+};
 
 const started = performance.now();
 rmSync(DIST_ASSETS_DIR, { recursive: true, force: true });
 mkdirSync(DIST_ASSETS_DIR, { recursive: true });
 
+const lazyStylesheets = await buildLazyStylesheets(LAZY_STYLESHEETS, DIST_ASSETS_DIR);
 const result = await esbuild.build({
-  entryPoints: { client: "routes/client-entry.tsx" },
+  entryPoints: { client: ENTRY_POINT },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -31,12 +41,17 @@ const result = await esbuild.build({
   metafile: true,
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "warning",
-  // Keeps components only lazy pages use out of the login page's chunks (see barrel-imports.ts).
-  plugins: [barrelImports({ packages: ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"] })],
+  // Each keeps code or CSS out of the first page load (see their modules). The first whose load hook
+  // answers for a file wins, so they touch disjoint files: named modules, barrel importers, zod schemas.
+  plugins: [
+    lazyStylesheetImports(LAZY_STYLESHEETS, lazyStylesheets),
+    barrelImports({ packages: ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"] }),
+    zodOpenApiClient(),
+  ],
 });
 
 const outputs = Object.entries(result.metafile.outputs);
-const entry = outputs.find(([, output]) => output.entryPoint === "routes/client-entry.tsx");
+const entry = outputs.find(([, output]) => output.entryPoint === ENTRY_POINT);
 if (!entry) throw new Error("esbuild produced no entry script");
 const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 const manifest = {
@@ -46,13 +61,15 @@ const manifest = {
   preload: entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => fileName(i.path)),
 };
 writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2));
-// Kept for bundle analysis (which modules each chunk holds): esbuild's analyzer or scripts reading it.
-writeFileSync(`${DIST_ASSETS_DIR}/../metafile.json`, JSON.stringify(result.metafile));
+// Which modules each chunk holds: for bench:shell's initial-JS figures and for esbuild's bundle analyzer.
+writeFileSync(CLIENT_METAFILE_PATH, JSON.stringify(result.metafile));
 
 // The API browser is a static page on swagger-ui-dist, served from here (no CDN).
 const swaggerDir = new URL("../node_modules/swagger-ui-dist/", import.meta.url).pathname;
 mkdirSync(`${DIST_ASSETS_DIR}/swagger-ui`, { recursive: true });
-for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) cpSync(`${swaggerDir}${file}`, `${DIST_ASSETS_DIR}/swagger-ui/${file}`);
+for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) {
+  cpSync(`${swaggerDir}${file}`, `${DIST_ASSETS_DIR}/swagger-ui/${file}`);
+}
 
 cpSync("public/favicon.svg", `${DIST_ASSETS_DIR}/favicon.svg`);
 

@@ -21,6 +21,16 @@ export type WidgetSort = z.infer<typeof WidgetSortSchema>;
 export const TIME_UNITS = ["seconds", "minutes", "hours", "days", "weeks", "months"] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 
+/** The letter of a time unit in a search type's timeunit and the `interval` URL parameter ('1m', '2h', '1M'). */
+export const TIME_UNIT_LETTERS: Record<TimeUnit, string> = {
+  seconds: "s",
+  minutes: "m",
+  hours: "h",
+  days: "d",
+  weeks: "w",
+  months: "M",
+};
+
 export const PivotIntervalSchema = z.union([
   z.object({ type: z.literal("auto"), scaling: z.number() }),
   z.object({ type: z.literal("timeunit"), value: z.number(), unit: z.enum(TIME_UNITS) }),

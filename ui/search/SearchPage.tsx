@@ -5,12 +5,13 @@ import { useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
-import type { AggregationWidgetConfig, Widget } from "../../api/schemas/widgets.ts";
+import type { AggregationWidgetConfig, PivotInterval, Widget } from "../../api/schemas/widgets.ts";
 import { statisticsConfig, topValuesConfig } from "../aggregation/logic/widget-presets.ts";
 import { messageCountWidget } from "../widgets/logic/default-search-view.ts";
 import { failureMessage } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
-import { usePermissions } from "../session/current-user.tsx";
+import { useCurrentUser, usePermissions } from "../session/current-user.tsx";
+import { useDirtyGuard } from "../shell/use-dirty-guard.ts";
 import { useBreadcrumb } from "../shell/Breadcrumb.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { paths } from "../../routes/paths.ts";
@@ -22,6 +23,11 @@ import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
 import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
 import { WidgetFrame } from "../widgets/WidgetFrame.tsx";
 import { ExportDialog } from "./export/ExportDialog.tsx";
+import { messageTablesForExport } from "./export/export-tables.ts";
+import { messageCountInterval } from "./logic/message-count-interval.ts";
+import { lacksStreamPermissions } from "./logic/stream-permissions.ts";
+import { NoStreamPermissionsPage } from "./NoStreamPermissionsPage.tsx";
+import { useMessageCountInterval } from "./use-message-count-interval.ts";
 import { type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
 import { formatTimestamp } from "./logic/time-format.ts";
 import { rangePresets } from "./logic/time-presets.ts";
@@ -47,6 +53,8 @@ import { useSearchTimezone } from "./use-search-timezone.ts";
 import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 
 export const UPDATING_TEXT = "Updating search results...";
+/** Asked before leaving a saved search with unsaved changes (spec 001 §8 'Confirmations'). */
+export const LEAVE_SEARCH_QUESTION = "Are you sure you want to leave the page? Any unsaved changes will be lost.";
 
 /** The export target of the search-wide 'Export' action (a widget's Export names the widget id instead). */
 const SEARCH_EXPORT = "search";
@@ -66,6 +74,9 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
     urlHasSearch: params.has("rangetype") || params.has("q"),
     onSearchLoaded: (state) => setParams(toSearchParams(state), { replace: true }),
   });
+  const streams = useQuery(streamsQueryOptions());
+  const { permissions } = useCurrentUser();
+  if (streams.data && lacksStreamPermissions(permissions, streams.data.streams.length)) return <NoStreamPermissionsPage />;
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
   if (open.status === "error") {
     return <ErrorPage title="Something went wrong" description={failureMessage(open.error)} />;
@@ -80,7 +91,8 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
   return (
     <SearchView
       submitted={parsed.state}
-      onSubmit={(state) => setParams(toSearchParams(state))}
+      interval={parsed.interval ?? null}
+      onSubmit={(state, interval) => setParams(toSearchParams(state, interval))}
       focus={focus}
       onFocusChange={(next) => setParams(withWidgetFocus(params, next))}
     />
@@ -89,12 +101,15 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
 
 interface ViewProps {
   submitted: SearchUrlState;
-  onSubmit: (state: SearchUrlState) => void;
+  /** The URL's grouping of the 'Message Count' chart. */
+  interval: PivotInterval | null;
+  /** Writes the search and the 'Message Count' chart's grouping into the URL. */
+  onSubmit: (state: SearchUrlState, interval: PivotInterval | null) => void;
   focus: WidgetFocus;
   onFocusChange: (focus: WidgetFocus) => void;
 }
 
-function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
+function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
   const openView = useAtomValue(openSearchAtom)?.view ?? null;
@@ -137,7 +152,7 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
     // New data resets every message table to its first page (spec 001 §4).
     setPages({});
     setRun((r) => r + 1);
-    onSubmit(state);
+    onSubmit(state, messageCountInterval(view));
   };
   // 'Add to table' / 'Remove from table' applies to every message table of the page.
   const toggleTableField = (field: string) => {
@@ -176,6 +191,8 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
     submitted,
     onExport: () => setExporting(SEARCH_EXPORT),
   });
+  useDirtyGuard(actions.dirty, LEAVE_SEARCH_QUESTION);
+  useMessageCountInterval(interval);
 
   return (
     <Group gap={0} align="stretch" wrap="nowrap" mih="100%">
@@ -293,6 +310,9 @@ function SearchView({ submitted, onSubmit, focus, onFocusChange }: ViewProps) {
         <ExportDialog
           opened={exporting !== null}
           onClose={() => setExporting(null)}
+          origin={exportedWidget ? "widget" : "search"}
+          messageTables={messageTablesForExport(messagesWidgets, (widget) => widgetTitle(widget, view.titles))}
+          preselectedTableId={exportedWidget?.id ?? null}
           availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
           query={submitted.query}
           timerange={toWireTimeRange(submitted.timerange, timezone)}

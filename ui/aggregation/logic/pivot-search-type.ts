@@ -1,25 +1,15 @@
 import type { PivotSearchType } from "../../../api/schemas/search.ts";
-import type {
-  AggregationWidgetConfig,
-  PivotInterval,
-  TimeUnit,
-  WidgetPivot,
+import {
+  type AggregationWidgetConfig,
+  type PivotInterval,
+  TIME_UNIT_LETTERS,
+  type WidgetPivot,
 } from "../../../api/schemas/widgets.ts";
 import { parseSeriesFunction } from "../../widgets/logic/series-function.ts";
 
 type BucketSpec = PivotSearchType["row_groups"][number];
 type SearchTypeInterval = Extract<BucketSpec, { type: "time" }>["interval"];
 type SearchTypeSeries = PivotSearchType["series"][number];
-
-/** The letter of a time unit in a search type's timeunit ('1m', '2h', '1M'). */
-const TIME_UNIT_LETTERS: Record<TimeUnit, string> = {
-  seconds: "s",
-  minutes: "m",
-  hours: "h",
-  days: "d",
-  weeks: "w",
-  months: "M",
-};
 
 /**
  * The pivot search type that computes an aggregation widget (GRAYLOG-NOTES 'pivot search type'). A series' id is

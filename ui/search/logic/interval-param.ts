@@ -1,4 +1,4 @@
-import type { PivotInterval, TimeUnit } from "../../../api/schemas/widgets.ts";
+import { type PivotInterval, TIME_UNIT_LETTERS, type TimeUnit } from "../../../api/schemas/widgets.ts";
 
 /**
  * The `interval` URL parameter of a search (spec 001 §2 'URL query parameters'): the time grouping of the
@@ -6,16 +6,6 @@ import type { PivotInterval, TimeUnit } from "../../../api/schemas/widgets.ts";
  * upper-case, minutes lower-case); read in that form, as `auto`, and as the interval names of older search URLs
  * (`minute` … `year`), so that links from them still open with the grouping they asked for.
  */
-
-/** The letter of each time unit, in both directions. */
-export const INTERVAL_UNIT_LETTERS: Record<TimeUnit, string> = {
-  seconds: "s",
-  minutes: "m",
-  hours: "h",
-  days: "d",
-  weeks: "w",
-  months: "M",
-};
 
 /** Interval names of older search URLs and what they mean; a quarter is three months, a year twelve. */
 const NAMED_INTERVALS: Record<string, { value: number; unit: TimeUnit }> = {
@@ -57,11 +47,11 @@ export function parseIntervalParam(raw: string | null): PivotInterval | null | s
 /** Writes the parameter: fixed time units only; null for the automatic interval, which is every chart's default. */
 export function formatIntervalParam(interval: PivotInterval): string | null {
   if (interval.type === "auto") return null;
-  return `${interval.value}${INTERVAL_UNIT_LETTERS[interval.unit]}`;
+  return `${interval.value}${TIME_UNIT_LETTERS[interval.unit]}`;
 }
 
 function unitOfLetter(letter: string): TimeUnit {
-  const entry = (Object.entries(INTERVAL_UNIT_LETTERS) as [TimeUnit, string][]).find(([, l]) => l === letter);
-  if (!entry) throw new Error(`Unknown interval unit letter ${letter}; known: ${Object.values(INTERVAL_UNIT_LETTERS).join(", ")}`);
+  const entry = (Object.entries(TIME_UNIT_LETTERS) as [TimeUnit, string][]).find(([, l]) => l === letter);
+  if (!entry) throw new Error(`Unknown interval unit letter ${letter}; known: ${Object.values(TIME_UNIT_LETTERS).join(", ")}`);
   return entry[0];
 }

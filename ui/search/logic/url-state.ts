@@ -26,11 +26,12 @@ export interface SearchUrlState {
 }
 
 /**
- * `interval` is the time grouping of the 'Message Count' chart; null when the URL names none. It is kept apart
- * from the search state because it belongs to a widget, not to the search (a saved search does not change by it).
+ * `interval` is the time grouping of the 'Message Count' chart, present only when the URL names one. It is kept
+ * apart from the search state because it belongs to a widget, not to the search (a saved search does not change
+ * by it).
  */
 export type ParsedSearchUrl =
-  | { ok: true; state: SearchUrlState; interval: PivotInterval | null }
+  | { ok: true; state: SearchUrlState; interval?: PivotInterval }
   | { ok: false; error: string };
 
 /** The thrown-error text of spec 001 §8 for an unknown range type. */
@@ -53,7 +54,7 @@ export function parseSearchUrl(params: URLSearchParams, defaultStreams: readonly
   return {
     ok: true,
     state: { query, timerange, streams: streams.length > 0 ? streams : [...defaultStreams] },
-    interval,
+    ...(interval ? { interval } : {}),
   };
 }
 

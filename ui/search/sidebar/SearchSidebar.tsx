@@ -42,13 +42,18 @@ export function SearchSidebar({ sections }: Props) {
     if (!pinTouched.current) setActive(initialSection(pinned, SIDEBAR_SECTIONS));
   }, [pinned]);
   const overlayOpen = !pinned && active !== null;
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!overlayOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setActive(null);
+      // Escape in a menu or dialog opened from the sidebar (rendered elsewhere) closes only that.
+      const target = event.target as Node | null;
+      const inSidebar = target === document.body || (target !== null && root.current?.contains(target));
+      if (event.key === "Escape" && inSidebar) setActive(null);
     };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    // Capture phase: a tooltip on the focused rail icon stops Escape from bubbling to the document.
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
   }, [overlayOpen]);
 
   const togglePin = () => {
@@ -76,6 +81,7 @@ export function SearchSidebar({ sections }: Props) {
 
   return (
     <Box
+      ref={root}
       data-testid="search-sidebar"
       data-pinned={pinned}
       style={{ position: "relative", display: "flex", alignItems: "stretch", flexShrink: 0 }}
