@@ -7,6 +7,7 @@ import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { StreamSummary } from "../../api/schemas/streams.ts";
 import { paths } from "../../routes/paths.ts";
 import { CopyButton } from "../common/copy-button/CopyButton.tsx";
+import { DecoratedValue } from "../decorators/DecoratedValue.tsx";
 import { HighlightedText } from "./HighlightedText.tsx";
 import { isDecorated } from "./logic/decoration-changes.ts";
 import { LEVEL_COLORS } from "./logic/levels.ts";
@@ -120,7 +121,9 @@ export function MessageDetails(props: MessageDetailsProps) {
                 <Table.Td>
                   <ValueActionsMenu field={field.name} value={field.value} query={props.query} onQueryChange={props.onQueryChange}>
                     <Box component="span" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", fontSize: "var(--mantine-font-size-sm)" }}>
-                      <HighlightedText text={field.value} ranges={message.highlightRanges[field.name]} />
+                      <DecoratedValue value={message.raw[field.name]}>
+                        <HighlightedText text={field.value} ranges={message.highlightRanges[field.name]} />
+                      </DecoratedValue>
                     </Box>
                   </ValueActionsMenu>
                 </Table.Td>

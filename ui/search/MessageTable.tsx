@@ -6,6 +6,7 @@ import type { SortDirection } from "../../api/schemas/widgets.ts";
 import type { MessagesWidgetConfig } from "../../api/schemas/widgets.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { StreamSummary } from "../../api/schemas/streams.ts";
+import { DecoratedValue } from "../decorators/DecoratedValue.tsx";
 import { HighlightedText } from "./HighlightedText.tsx";
 import { readableTextColor } from "./logic/highlighting-rules.ts";
 import { LEVEL_COLORS } from "./logic/levels.ts";
@@ -143,7 +144,9 @@ export function MessageTable(props: MessageTableProps) {
                           ? <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>{formatTimestamp(message.timestamp, timezone)}</Text>
                           : (
                             <Text size="sm" truncate>
-                              <HighlightedText text={fieldText(message.raw[field])} ranges={ranges(message, field)} />
+                              <DecoratedValue value={message.raw[field]}>
+                                <HighlightedText text={fieldText(message.raw[field])} ranges={ranges(message, field)} />
+                              </DecoratedValue>
                             </Text>
                           )}
                       </Table.Td>
