@@ -134,12 +134,25 @@ export const AggregationWidgetConfigSchema = z.object({
 });
 export type AggregationWidgetConfig = z.infer<typeof AggregationWidgetConfigSchema>;
 
+/**
+ * A message table's own decorator, run after the searched stream's (spec 001 §2 message table editor): the
+ * inline shape the messages search type accepts. `id` is optional because Graylog's views carry one and ours
+ * do not need it (the list order is `order`).
+ */
+export const WidgetDecoratorSchema = z.object({
+  id: z.string().nullish(),
+  type: z.string().min(1),
+  config: z.record(z.string(), z.unknown()).default({}),
+  order: z.number().int().default(0),
+});
+export type WidgetDecorator = z.infer<typeof WidgetDecoratorSchema>;
+
 export const MessagesWidgetConfigSchema = z.object({
   fields: z.array(z.string()).default(["timestamp", "source"]),
   show_message_row: z.boolean().default(true),
   show_summary: z.boolean().default(true),
   sort: z.array(WidgetSortSchema).default([{ type: "pivot", field: "timestamp", direction: "Descending" }]),
-  decorators: z.array(z.unknown()).default([]),
+  decorators: z.array(WidgetDecoratorSchema).default([]),
 });
 export type MessagesWidgetConfig = z.infer<typeof MessagesWidgetConfigSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The widget frame and grid on the search page in a real browser: creating each kind from the sidebar, focus and
  * un-focus held in the URL, duplicate, delete with its confirmation, rename by double-click, stretch and
- * compress, and editing a message table's fields and sort through its editor.
+ * compress, and editing a message table's fields, sort and own decorators through its editor.
  */
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -366,6 +366,98 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         );
         await widget(page, "All Messages").getByRole("button", { name: /^source, sorted ascending$/ })
           .waitFor();
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "a message table's own decorator writes a field the table shows; Update widget keeps it",
+      async ({ context, page }) => {
+        // Web server messages only: they all have an http_method.
+        await signIn(
+          server,
+          context,
+          page,
+          "admin",
+          `${searchPath}&q=${encodeURIComponent("_exists_:http_method")}`,
+        );
+        await waitForResults(page);
+        await widget(page, "All Messages").getByRole("button", { name: "Edit", exact: true }).click();
+        const editor = page.getByTestId("messages-widget-editor");
+        await editor.getByText("No decorators configured.").waitFor();
+
+        await editor.getByRole("combobox", { name: "Select decorator" }).click();
+        await page.getByRole("option", { name: "Format String" }).click();
+        const form = page.getByRole("dialog", { name: "Create Format String decorator" });
+        await form.getByRole("textbox", { name: "Format String" }).fill("${http_method} from ${source}");
+        await form.getByRole("textbox", { name: "Target field" }).fill("request_summary");
+        await form.getByRole("button", { name: "Create" }).click();
+        await form.waitFor({ state: "hidden" });
+        assert.deepEqual(await editor.getByTestId("decorator-title").allInnerTexts(), ["Format String"]);
+        assert.equal(await editor.getByText("No decorators configured.").count(), 0);
+
+        // The field the decorator writes is offered although the index does not know it.
+        await editor.getByLabel("Fields").click();
+        await editor.getByLabel("Fields").fill("request_summary");
+        await page.getByRole("option", { name: "request_summary", exact: true }).click();
+        await page.keyboard.press("Escape");
+        await editor.getByRole("button", { name: "Update preview" }).click();
+
+        /** The table's (source, request_summary) pairs, once the summaries look like `pattern`. */
+        const rows = async (scope: Locator, pattern: RegExp) => {
+          const cells = scope.locator('td[data-field="request_summary"]');
+          await cells.first().waitFor();
+          let pairs: [string, string][] = [];
+          await eventually(async () => {
+            const sources = await scope.locator('td[data-field="source"]').allInnerTexts();
+            const summaries = await cells.allInnerTexts();
+            assert.ok(sources.length > 10 && summaries.length === sources.length);
+            pairs = sources.map((source, at) => [source.trim(), summaries[at].trim()]);
+            assert.match(pairs[0][1], pattern);
+          });
+          return pairs;
+        };
+        const METHOD = "(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)";
+        const editing = page.getByTestId("widget-editing");
+        for (const [source, summary] of await rows(editing, new RegExp(`^${METHOD} from `))) {
+          assert.match(summary, new RegExp(`^${METHOD} from ${RegExp.escape(source)}$`));
+        }
+        await page.screenshot({ path: `${SHOTS}widgets-message-decorators-light.png` });
+
+        // Edit: the form opens with the widget's configuration; the preview follows the change.
+        await editor.getByRole("button", { name: "Actions for Format String" }).click();
+        await page.getByRole("menuitem", { name: "Edit" }).click();
+        const editForm = page.getByRole("dialog", { name: "Edit Format String decorator" });
+        const format = editForm.getByRole("textbox", { name: "Format String" });
+        assert.equal(await format.inputValue(), "${http_method} from ${source}");
+        await format.fill("${source}: ${http_method}");
+        await editForm.getByRole("button", { name: "Update" }).click();
+        await editForm.waitFor({ state: "hidden" });
+        await editor.getByRole("button", { name: "Update preview" }).click();
+        await rows(editing, new RegExp(`: ${METHOD}$`));
+
+        await editor.getByRole("button", { name: "Update widget" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        await waitForResults(page);
+        const table = widget(page, "All Messages");
+        for (const [source, summary] of await rows(table, new RegExp(`: ${METHOD}$`))) {
+          assert.match(summary, new RegExp(`^${RegExp.escape(source)}: ${METHOD}$`));
+        }
+
+        // Delete in the editor needs no confirmation (the draft can be cancelled); Cancel keeps the decorator.
+        await table.getByRole("button", { name: "Edit", exact: true }).click();
+        await editor.getByRole("button", { name: "Actions for Format String" }).click();
+        await page.getByRole("menuitem", { name: "Delete" }).click();
+        await editor.getByText("No decorators configured.").waitFor();
+        await editor.getByRole("button", { name: "Cancel" }).click();
+        await eventually(() =>
+          assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
+        );
+        await rows(widget(page, "All Messages"), new RegExp(`: ${METHOD}$`));
       },
     );
 

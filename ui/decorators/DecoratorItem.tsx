@@ -1,30 +1,34 @@
 import { Button, Group, Menu, Paper, Stack, Table, Text } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { useState } from "react";
-import type { AvailableDecorators, Decorator, DecoratorBody } from "../../api/schemas/decorators.ts";
-import { ConfigurationFormModal } from "../common/config-form/ConfigurationFormModal.tsx";
-import type { RequestedConfiguration } from "../common/config-form/logic/configuration-field.ts";
+import type { AvailableDecorators, Decorator } from "../../api/schemas/decorators.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { usePermissions } from "../session/current-user.tsx";
-import { configurationSummary, decoratorTitle, DELETE_DECORATOR_QUESTION } from "./logic/decorator-list.ts";
+import { DecoratorConfigModal } from "./DecoratorConfigModal.tsx";
+import { configurationSummary, decoratorTitle } from "./logic/decorator-list.ts";
 
 interface Props {
-  decorator: Decorator;
+  /** A stored decorator or a message table's own: only its type and configuration are shown. */
+  decorator: Pick<Decorator, "type" | "config">;
   types: AvailableDecorators;
-  /** Resolves once the change is stored (the list refreshes itself); rejects to keep the dialog open. */
-  onUpdate(body: DecoratorBody): Promise<unknown>;
-  onDelete(): Promise<unknown>;
+  /** Resolves once the change is kept; rejects to keep the dialog open (the caller reports the error). */
+  onUpdate(config: Record<string, unknown>): Promise<unknown> | void;
+  onDelete(): Promise<unknown> | void;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Asked before deleting; without it Delete acts at once (a widget's draft can still be cancelled). */
+  deleteQuestion?: string;
 }
 
-/** One decorator of the list: its type, its configuration and the Actions menu (Edit, Delete with confirmation). */
-export function DecoratorItem({ decorator, types, onUpdate, onDelete }: Props) {
-  const { isPermitted } = usePermissions();
+/** One decorator of a list: its type, its configuration and the Actions menu (Edit, Delete). */
+export function DecoratorItem(
+  { decorator, types, onUpdate, onDelete, canEdit, canDelete, deleteQuestion }: Props,
+) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
   const type = types[decorator.type];
   const title = decoratorTitle(decorator, types);
-  const run = async (work: () => Promise<unknown>, close: () => void) => {
+  const run = async (work: () => Promise<unknown> | void, close: () => void) => {
     setBusy(true);
     try {
       await work();
@@ -63,13 +67,13 @@ export function DecoratorItem({ decorator, types, onUpdate, onDelete }: Props) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item disabled={!type || !isPermitted("decorators:edit")} onClick={() => setEditing(true)}>
+            <Menu.Item disabled={!type || !canEdit} onClick={() => setEditing(true)}>
               Edit
             </Menu.Item>
             <Menu.Item
               color="red"
-              disabled={!isPermitted("decorators:delete")}
-              onClick={() => setDeleting(true)}
+              disabled={!canDelete}
+              onClick={() => deleteQuestion ? setDeleting(true) : run(onDelete, () => {})}
             >
               Delete
             </Menu.Item>
@@ -77,37 +81,25 @@ export function DecoratorItem({ decorator, types, onUpdate, onDelete }: Props) {
         </Menu>
       </Group>
       {type && (
-        <ConfigurationFormModal
+        <DecoratorConfigModal
+          purpose="edit"
+          type={type}
           opened={editing}
-          title={`Edit ${type.name} decorator`}
-          typeName={decorator.type}
-          configFields={type.requested_configuration as RequestedConfiguration}
           values={decorator.config}
-          submitButtonText="Update"
           submitting={busy}
           onCancel={() => setEditing(false)}
-          onSubmit={(payload) =>
-            run(
-              () =>
-                onUpdate({
-                  type: decorator.type,
-                  config: payload.configuration,
-                  stream: decorator.stream,
-                  order: decorator.order,
-                }),
-              () => setEditing(false),
-            )}
+          onSubmit={(config) => run(() => onUpdate(config), () => setEditing(false))}
         />
       )}
       <ConfirmDialog
-        opened={deleting}
+        opened={deleting && deleteQuestion !== undefined}
         confirmText="Delete"
         confirmColor="red"
         submitting={busy}
         onCancel={() => setDeleting(false)}
         onConfirm={() => run(onDelete, () => setDeleting(false))}
       >
-        {DELETE_DECORATOR_QUESTION}
+        {deleteQuestion}
       </ConfirmDialog>
     </Paper>
   );

@@ -2,11 +2,10 @@ import { Alert, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { DecoratorBody } from "../../api/schemas/decorators.ts";
-import { ConfigurationFormModal } from "../common/config-form/ConfigurationFormModal.tsx";
-import type { RequestedConfiguration } from "../common/config-form/logic/configuration-field.ts";
 import { DelayedLoader, SPINNER_DELAY_MS } from "../common/DelayedLoader.tsx";
 import { toastError } from "../common/toast.ts";
 import { errorToastText } from "../api/fetch-error.ts";
+import { usePermissions } from "../session/current-user.tsx";
 import { IfPermitted } from "../session/IfPermitted.tsx";
 import {
   availableDecoratorsQueryOptions,
@@ -17,12 +16,14 @@ import {
   invalidateAfterDecoratorChange,
   updateDecorator,
 } from "./decorator-queries.ts";
+import { DecoratorConfigModal } from "./DecoratorConfigModal.tsx";
 import { DecoratorItem } from "./DecoratorItem.tsx";
 import { DecoratorsHelp } from "./DecoratorsHelp.tsx";
+import { DecoratorTypeSelect } from "./DecoratorTypeSelect.tsx";
 import {
   decoratorsOf,
-  decoratorTypeOptions,
   DEFAULT_SEARCH_VALUE,
+  DELETE_DECORATOR_QUESTION,
   nextOrder,
   NO_DECORATORS,
   streamOfPickerValue,
@@ -36,6 +37,7 @@ import {
  */
 export function DecoratorsConfiguration() {
   const queryClient = useQueryClient();
+  const { isPermitted } = usePermissions();
   const decorators = useQuery(decoratorsQueryOptions());
   const types = useQuery(availableDecoratorsQueryOptions());
   const streams = useQuery(decoratorStreamsQueryOptions());
@@ -91,15 +93,7 @@ export function DecoratorsConfiguration() {
           searchable
         />
         <IfPermitted permissions="decorators:create">
-          <Select
-            aria-label="Select decorator"
-            placeholder="Select decorator"
-            w={320}
-            data={decoratorTypeOptions(available)}
-            value={null}
-            onChange={(value) => setCreatingType(value)}
-            disabled={!types.data}
-          />
+          <DecoratorTypeSelect w={320} types={types.data} onSelect={setCreatingType} />
         </IfPermitted>
       </Group>
       {failed && <Alert color="red" title="Could not load decorators">{errorToastText(failed)}</Alert>}
@@ -114,24 +108,33 @@ export function DecoratorsConfiguration() {
                 key={decorator.id}
                 decorator={decorator}
                 types={available}
-                onUpdate={(body) =>
-                  change(() => updateDecorator(decorator.id, body), "Updating the decorator failed")}
+                canEdit={isPermitted("decorators:edit")}
+                canDelete={isPermitted("decorators:delete")}
+                deleteQuestion={DELETE_DECORATOR_QUESTION}
+                onUpdate={(config) =>
+                  change(
+                    () =>
+                      updateDecorator(decorator.id, {
+                        type: decorator.type,
+                        config,
+                        stream: decorator.stream,
+                        order: decorator.order,
+                      }),
+                    "Updating the decorator failed",
+                  )}
                 onDelete={() => change(() => deleteDecorator(decorator.id), "Deleting the decorator failed")}
               />
             ))}
           </Stack>
         )}
       {creating && (
-        <ConfigurationFormModal
+        <DecoratorConfigModal
+          purpose="create"
+          type={creating}
           opened
-          title={`Create ${creating.name} decorator`}
-          typeName={creating.type}
-          configFields={creating.requested_configuration as RequestedConfiguration}
-          submitButtonText="Create"
           submitting={submitting}
           onCancel={() => setCreatingType(null)}
-          onSubmit={(payload) =>
-            create({ type: payload.type, config: payload.configuration, stream, order: nextOrder(list) })}
+          onSubmit={(config) => create({ type: creating.type, config, stream, order: nextOrder(list) })}
         />
       )}
     </Stack>

@@ -1,16 +1,25 @@
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import type { MessagesWidget, SortDirection } from "../../api/schemas/widgets.ts";
+import { fieldsWrittenBy } from "./logic/widget-decorators.ts";
+import { MessagesWidgetDecorators } from "./MessagesWidgetDecorators.tsx";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 
-/** The message table's edit panel (spec 001 §2): Fields, Message Preview, Sorting, Direction. */
+/** The message table's edit panel (spec 001 §2): Fields, Message Preview, Sorting, Direction, Decorators. */
 export function MessagesWidgetEditor(
   { widget, fieldTypes, onPreview, previewing, onSubmit, onCancel }: WidgetEditorProps<MessagesWidget>,
 ) {
   const [config, setConfig] = useState(widget.config);
   const draft: MessagesWidget = { ...widget, config };
+  // Fields the widget's decorators write are offered too: the index does not know them.
   const fieldNames = [
-    ...new Set([...fieldTypes.map((field) => field.name), ...config.fields, "timestamp", "source"]),
+    ...new Set([
+      ...fieldTypes.map((field) => field.name),
+      ...config.fields,
+      ...fieldsWrittenBy(config.decorators),
+      "timestamp",
+      "source",
+    ]),
   ].sort();
   const sort = config.sort[0] ??
     { type: "pivot" as const, field: "timestamp", direction: "Descending" as const };
@@ -54,6 +63,10 @@ export function MessagesWidgetEditor(
             setConfig({ ...config, sort: [{ ...sort, direction: direction as SortDirection }] })}
         />
       </Stack>
+      <MessagesWidgetDecorators
+        decorators={config.decorators}
+        onChange={(decorators) => setConfig({ ...config, decorators })}
+      />
       <Button
         variant="default"
         disabled={!changed || previewing}

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import type { ChartData } from "../../../ui/visualizations/logic/chart-data.ts";
+import {
+  LEGEND_MIN_ENTRY_WIDTH,
+  legendColumns,
+  legendHeight,
+} from "../../../ui/visualizations/logic/legend-layout.ts";
 import { formatFull, timeTicks } from "../../../ui/visualizations/logic/time-axis.ts";
 import { drawableValue, formatTickValue, valueAxis } from "../../../ui/visualizations/logic/value-axis.ts";
 import {
@@ -98,8 +103,63 @@ Deno.test("a category axis shows every k-th label so they do not overlap", () =>
   assert.equal(xValueLabel(timeChart([T]), 0, "Europe/Berlin"), "2024-01-01 11:03:00");
 });
 
+Deno.test("regression: long category labels are cut with '…' to the room of their k categories, not overlapped", () => {
+  const hosts = Array.from({ length: 20 }, (_, i) => `web-frontend-${i}.example.org`);
+  const chart: ChartData = {
+    axis: "category",
+    points: hosts.map((label, i) => ({ x: i, label, path: [] })),
+    series: [],
+  };
+  // 350 px for 20 categories, every 4th labelled: each label has 4 × 17.5 = 70 px, about 10 characters.
+  const narrow = xAxisLayout(chart, 350, "UTC", { bars: true });
+  assert.deepEqual(narrow.ticks, [0, 4, 8, 12, 16]);
+  assert.equal(narrow.tickLabels.get(0), "web-front…");
+  assert.equal(narrow.tickLabels.get(12), "web-front…");
+  for (const label of narrow.tickLabels.values()) {
+    assert.ok(label.length * 6.5 <= 70, `"${label}" fits its 70 px`);
+  }
+  assert.equal(
+    xValueLabel(chart, 12, "UTC"),
+    "web-frontend-12.example.org",
+    "the tooltip keeps the whole name",
+  );
+
+  // With room to spare the labels stay whole.
+  const few: ChartData = { ...chart, points: chart.points.slice(0, 3) };
+  const wide = xAxisLayout(few, 600, "UTC", { bars: true });
+  assert.deepEqual([...wide.tickLabels.values()], hosts.slice(0, 3));
+});
+
 Deno.test("the point nearest the pointer is found by bisection", () => {
   const xs = [0, 10, 20, 30];
   assert.deepEqual([-5, 4, 6, 29, 100].map((x) => nearestPointIndex(xs, x)), [0, 0, 1, 3, 3]);
   assert.equal(nearestPointIndex([], 1), -1);
+});
+
+// The legend sits under the x axis; its layout lives beside the axes'.
+Deno.test("a legend keeps 5 entries per row while they stay readable, fewer on a narrow chart", () => {
+  assert.equal(legendColumns(8, 1200), 5, "a wide chart: the spec's 5");
+  assert.equal(legendColumns(3, 1200), 3, "no more columns than entries");
+  // A 4-column widget is about 380 px wide: 5 entries left names like 'PO…'.
+  assert.equal(legendColumns(8, 380), 3);
+  assert.equal(legendColumns(8, 200), 1);
+  assert.equal(legendColumns(8, 40), 1, "never fewer than one");
+  assert.equal(legendColumns(8), 5, "not measured yet: the spec's 5");
+  for (const width of [200, 300, 380, 500, 600]) {
+    const columns = legendColumns(20, width);
+    const entryWidth = (width - 16 - 16 * (columns - 1)) / columns;
+    assert.ok(entryWidth >= LEGEND_MIN_ENTRY_WIDTH, `${columns} entries of ${entryWidth} px in ${width} px`);
+    if (columns < 5) {
+      const one = (width - 16 - 16 * columns) / (columns + 1);
+      assert.ok(one < LEGEND_MIN_ENTRY_WIDTH, `one more entry would not fit in ${width} px`);
+    }
+  }
+});
+
+Deno.test("a narrow legend is taller by its extra rows, still at most 100 px", () => {
+  assert.equal(legendHeight(5, 1200), 28);
+  assert.equal(legendHeight(5, 380), 50, "3 + 2 entries");
+  assert.equal(legendHeight(5, 200), 100, "5 rows of one reach the cap");
+  assert.equal(legendHeight(5), 28, "without a width as before");
+  assert.equal(legendHeight(0, 200), 0);
 });

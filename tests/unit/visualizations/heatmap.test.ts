@@ -7,6 +7,7 @@ import {
   cellAt,
   cellOrigin,
   heatmapLayout,
+  shorten,
 } from "../../../ui/visualizations/heatmap/logic/heatmap-layout.ts";
 
 type Row = PivotResult["rows"][number];
@@ -139,6 +140,23 @@ Deno.test("labels are thinned so 50 columns do not overlap, and long labels are 
   const long = heatmapLayout(800, 400, ["a".repeat(80)], ["b"]);
   assert.equal(long.yTicks[0].label.length, 24);
   assert.ok(long.yTicks[0].label.endsWith("…"));
+});
+
+Deno.test("regression: row labels of a narrow heatmap are cut to the capped left margin, not run off the box", () => {
+  // 300 px wide: the margin is capped at 35% (105 px), room for 14 characters after the label gaps.
+  const rows = ["api-gateway.internal.example.org", "db"];
+  const layout = heatmapLayout(300, 200, rows, ["200", "404"]);
+  assert.equal(layout.plot.x, 105);
+  assert.deepEqual(layout.yTicks.map((tick) => tick.label), ["api-gateway.i…", "db"]);
+  for (const tick of layout.yTicks) {
+    assert.ok(tick.label.length * 6.4 <= layout.plot.x - 6, `"${tick.label}" fits left of the plot`);
+  }
+});
+
+Deno.test("shorten cuts a label to the given number of characters, the last being '…'", () => {
+  assert.equal(shorten("abcdef", 4), "abc…");
+  assert.equal(shorten("abcd", 4), "abcd");
+  assert.equal(shorten("x".repeat(30)), `${"x".repeat(23)}…`, "24 characters by default");
 });
 
 Deno.test("time columns are put in time order even when the first row lacks some of them", () => {

@@ -52,13 +52,13 @@ export function decoratorTypeOptions(types: AvailableDecorators): { value: strin
 }
 
 /** The title of a decorator in the list: its type's name, or the spec's text for a type this server lacks. */
-export function decoratorTitle(decorator: Decorator, types: AvailableDecorators): string {
+export function decoratorTitle(decorator: Pick<Decorator, "type">, types: AvailableDecorators): string {
   return types[decorator.type]?.name ?? UNKNOWN_DECORATOR_TYPE;
 }
 
 /** A decorator's configuration as label/value lines, in form order (values as text; never rendered as HTML). */
 export function configurationSummary(
-  decorator: Decorator,
+  decorator: Pick<Decorator, "type" | "config">,
   types: AvailableDecorators,
 ): { label: string; value: string }[] {
   const fields = types[decorator.type]?.requested_configuration as

@@ -1,7 +1,13 @@
 import { Box, ColorPicker, ColorSwatch, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
 import { useState } from "react";
 import { DEFAULT_CHART_PALETTE } from "../logic/chart-palette.ts";
-import { LEGEND_ENTRIES_PER_ROW, LEGEND_MAX_HEIGHT } from "../logic/legend-layout.ts";
+import {
+  LEGEND_COLUMN_GAP,
+  LEGEND_MAX_HEIGHT,
+  LEGEND_SIDE_PADDING,
+  legendColumns,
+} from "../logic/legend-layout.ts";
 
 export interface LegendEntry {
   name: string;
@@ -15,26 +21,34 @@ interface Props {
 }
 
 /**
- * A chart's legend: 5 entries per row, at most 100 px high (it scrolls beyond). Clicking an entry opens a colour
- * popover (spec 001 §4); the chosen colour is saved as the series' chart colour.
+ * A chart's legend: 5 entries per row, fewer when the chart is too narrow for names to stay readable
+ * (legendColumns), at most 100 px high (it scrolls beyond). Clicking an entry opens a colour popover (spec 001
+ * §4); the chosen colour is saved as the series' chart colour.
  */
 export function ChartLegend({ entries, onColorChange }: Props) {
   const [open, setOpen] = useState<string | null>(null);
+  // Measured, not passed in: the legend's own width is what its entries share. The observer reports the
+  // width inside the padding; 0 = not measured yet.
+  const { ref, width } = useElementSize();
   if (entries.length === 0) return null;
+  const columns = legendColumns(entries.length, width > 0 ? width + 2 * LEGEND_SIDE_PADDING : undefined);
   return (
     <Box
+      ref={ref}
       data-testid="chart-legend"
+      data-columns={columns}
+      // Fills the room the chart kept for it and scrolls beyond, should more rows be needed than were kept.
+      h="100%"
       mah={LEGEND_MAX_HEIGHT}
       style={{
         overflowY: "auto",
+        alignContent: "start",
         display: "grid",
-        gridTemplateColumns: `repeat(${
-          Math.min(LEGEND_ENTRIES_PER_ROW, entries.length)
-        }, minmax(0, max-content))`,
-        columnGap: 16,
+        gridTemplateColumns: `repeat(${columns}, minmax(0, max-content))`,
+        columnGap: LEGEND_COLUMN_GAP,
         rowGap: 2,
         justifyContent: "center",
-        padding: "2px 8px",
+        padding: `2px ${LEGEND_SIDE_PADDING}px`,
       }}
     >
       {entries.map((entry) => (

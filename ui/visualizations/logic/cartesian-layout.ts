@@ -40,7 +40,7 @@ export function cartesianLayout(
     chart.series.map((series) => series.name),
     config.formatting_settings?.chart_colors,
   );
-  const legend = legendHeight(chart.series.length);
+  const legend = legendHeight(chart.series.length, size.width);
   const chartHeight = Math.max(60, size.height - legend);
   const rect = plotRect(size.width, chartHeight);
   const bars = options.kind === "bar";

@@ -34,7 +34,7 @@ export function PieVisualization({ config, data, width, height, onChartColorChan
   if (labels.length === 0) {
     return <Text c="dimmed" size="sm" p="xs" data-testid="visualization-empty">{NO_DATA_AVAILABLE}</Text>;
   }
-  const legend = legendHeight(labels.length);
+  const legend = legendHeight(labels.length, width);
   const grid = pieGrid(pies.length, width, Math.max(60, height - legend), TITLE_HEIGHT);
 
   const openMenu = (pie: PieSeries, pointIndex: number, event: ReactMouseEvent) => {
