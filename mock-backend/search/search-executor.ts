@@ -21,13 +21,16 @@ interface RunningSearchType {
   query: QueryNode;
   limit?: number;
   offset?: number;
+  /** The streams the search type searches (none named: all readable), which choose the stored decorators. */
+  streams: readonly string[];
 }
 
 type SearchTypeRunner<T extends SearchType> = (searchType: T, running: RunningSearchType) => Promise<SearchTypeResult>;
 
 /** How each search type runs; a new type does not compile until it is listed here. */
 const SEARCH_TYPES: { [K in SearchType["type"]]: SearchTypeRunner<Extract<SearchType, { type: K }>> } = {
-  messages: (searchType, { context, query, limit, offset }) => executeMessages(searchType, context, { limit, offset, highlight: highlightTerms(query) }),
+  messages: (searchType, { context, query, limit, offset, streams }) =>
+    executeMessages(searchType, context, { limit, offset, highlight: highlightTerms(query), streams }),
   pivot: (searchType, { context }) => executePivot(searchType, context),
   events: (searchType) => executeEvents(searchType),
 };
@@ -135,20 +138,31 @@ export class SearchExecutor {
     const execution = state.global_override.search_types[searchType.id];
     const limit = execution?.limit ?? state.global_override.limit ?? undefined;
     const offset = execution?.offset ?? state.global_override.offset ?? undefined;
+    const streams = searchType.streams?.length
+      ? searchType.streams
+      : searchType.filter?.type === "or"
+      ? searchType.filter.filters.map((filter) => filter.id)
+      : query.filter?.type === "or"
+      ? query.filter.filters.map((filter) => filter.id)
+      : [];
     const overridden = searchType.timerange || searchType.query || (searchType.streams && searchType.streams.length > 0) || searchType.filter;
     if (!overridden) {
-      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset };
+      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset, streams };
     }
     const range = searchType.timerange ? resolveTimeRange(searchType.timerange, now) : queryRange;
     const own = this.basePredicate({
       ...query,
       timerange: searchType.timerange ?? query.timerange,
-      filter: searchType.filter ?? (searchType.streams?.length ? { type: "or", filters: searchType.streams.map((id) => ({ type: "stream" as const, id })) } : query.filter),
+      filter: streams.length > 0 ? { type: "or", filters: streams.map((id) => ({ type: "stream" as const, id })) } : query.filter,
     }, scope, catalog, now, range);
-    // A search type's own query narrows its query's query (Graylog combines both).
-    const ownQuery = searchType.query ? parseQuery(searchType.query.query_string, { allowLeadingWildcard: catalog.allowLeadingWildcard }) : null;
-    const predicate = ownQuery ? allOf(own.predicate, compileQuery(ownQuery, catalog, { now })) : own.predicate;
-    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset };
+    // A search type's own query and query_string filter narrow its query's (Graylog combines them), so a widget
+    // filter keeps the page's streams.
+    const parse = (text: string) => parseQuery(text, { allowLeadingWildcard: catalog.allowLeadingWildcard });
+    const ownQuery = searchType.query ? parse(searchType.query.query_string) : null;
+    const ownFilter = searchType.filter?.type === "query_string" ? parse(searchType.filter.query) : null;
+    const narrowing = [ownQuery, ownFilter].flatMap((node) => node ? [compileQuery(node, catalog, { now })] : []);
+    const predicate = narrowing.length > 0 ? allOf(own.predicate, ...narrowing) : own.predicate;
+    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset, streams };
   }
 
   private context(catalog: FieldCatalog, filter: SqlPredicate, range: { from: number; to: number }, now: number): SearchTypeContext {

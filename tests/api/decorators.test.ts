@@ -32,8 +32,11 @@ async function create(h: ApiHarness, body: unknown = formatBody()): Promise<Deco
 
 const messageOf = (body: unknown) => assertSchema(ApiErrorSchema, body).message;
 
-/** The messages of a sync search over everything, optionally restricted to streams through the query filter. */
-async function searchMessages(h: ApiHarness, streams: string[] = [], inline: unknown[] = []) {
+/**
+ * The messages of a sync search over everything, optionally restricted to streams through the query filter (and,
+ * unless `onlyQueryFilter`, the search type's streams too).
+ */
+async function searchMessages(h: ApiHarness, streams: string[] = [], inline: unknown[] = [], onlyQueryFilter = false) {
   const answer = await h.call("POST", "/views/search/sync", {
     body: {
       queries: [{
@@ -47,7 +50,7 @@ async function searchMessages(h: ApiHarness, streams: string[] = [], inline: unk
           id: "m",
           limit: 5,
           decorators: inline,
-          ...(streams.length > 0 ? { streams } : {}),
+          ...(streams.length > 0 && !onlyQueryFilter ? { streams } : {}),
         }],
       }],
     },
@@ -232,6 +235,10 @@ apiTest(
       streamed.every((entry) => entry.message.which === "stream+inline"),
       JSON.stringify(streamed[0].message.which),
     );
+    // The stream search page names its stream only in the query's filter.
+    const page = await searchMessages(h, [DEFAULT_STREAM], [], true);
+    assert.ok(page.length > 0);
+    assert.ok(page.every((entry) => entry.message.which === "stream"), JSON.stringify(page[0].message.which));
   },
   { demoMessages: 30 },
 );

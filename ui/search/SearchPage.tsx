@@ -113,11 +113,16 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
   const openView = useAtomValue(openSearchAtom)?.view ?? null;
-  const [pages, setPages] = useState<Record<string, number>>({});
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
-  // Each submit runs the search again, even with an unchanged form (relative ranges move on).
+  // Submitting the same search again runs it again (relative ranges move on); a changed search runs because its
+  // definition changed. Bumping the counter for a changed search would first re-run the old one, since the URL
+  // updates after this state.
   const [run, setRun] = useState(0);
+  // Message table pages belong to one search run: new data resets them to the first page (spec 001 §4).
+  const runKey = JSON.stringify([submitted, run]);
+  const [paging, setPaging] = useState<{ runKey: string; pages: Record<string, number> }>({ runKey, pages: {} });
+  const pages = paging.runKey === runKey ? paging.pages : {};
   // Users without clusterconfigentry:read get the default presets instead of a 403.
   const mayReadConfig = usePermissions().isPermitted("clusterconfigentry:read");
   const config = useQuery({ ...searchConfigQueryOptions(), enabled: mayReadConfig });
@@ -149,9 +154,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   }, [result]);
   const total = Object.values(result?.widgets ?? {}).find((entry) => entry.data?.type === "messages")?.data;
   const submit = (state: SearchUrlState) => {
-    // New data resets every message table to its first page (spec 001 §4).
-    setPages({});
-    setRun((r) => r + 1);
+    if (JSON.stringify(state) === JSON.stringify(submitted)) setRun((r) => r + 1);
     onSubmit(state, messageCountInterval(view));
   };
   // 'Add to table' / 'Remove from table' applies to every message table of the page.
@@ -278,7 +281,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
               onDraftChange={setDraft}
               previewing={job.isFetching && draft !== null}
               pages={pages}
-              onPageChange={(widgetId, page) => setPages((current) => ({ ...current, [widgetId]: page }))}
+              onPageChange={(widgetId, page) => setPaging({ runKey, pages: { ...pages, [widgetId]: page } })}
               onExport={(widgetId) => {
                 const widget = view.widgets.find((candidate) => candidate.id === widgetId);
                 const data = result?.widgets[widgetId]?.data;
