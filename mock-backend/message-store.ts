@@ -494,7 +494,8 @@ export class MessageStore {
         (row.gl2_remote_ip = message.remoteIp, present.push("gl2_remote_ip"));
         keywordValues.push(message.remoteIp);
       }
-      if (message.inputId !== undefined) present.push("gl2_source_input");
+      // Every stored message has an input: the insert fills a missing one with the import input's id.
+      present.push("gl2_source_input");
       if (message.fields) {
         for (const name in message.fields) {
           const raw = message.fields[name] as FieldValue | null | undefined;

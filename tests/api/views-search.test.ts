@@ -89,6 +89,14 @@ apiTest("every query's hits equal those of the same filter applied to all messag
   }
 }, DEMO);
 
+apiTest("every message is found by the input it shows, the import input for messages that named none", async (h) => {
+  const all = messagesOf((await runSearch(h, "", { limit: 1 })).job);
+  const input = String(all.messages[0].gl2_source_input);
+  assert.match(input, /^[0-9a-f]{24}$/);
+  assert.equal(messagesOf((await runSearch(h, `gl2_source_input:"${input}"`, { limit: 1 })).job).total, all.total);
+  assert.equal(messagesOf((await runSearch(h, "_exists_:gl2_source_input", { limit: 1 })).job).total, all.total);
+}, DEMO);
+
 apiTest("messages come newest first by default and paging by offset continues without gaps or repeats", async (h) => {
   const whole = messagesOf((await runSearch(h, "", { limit: 40 })).job).messages;
   for (let i = 1; i < whole.length; i++) assert.ok(whole[i - 1].timestamp >= whole[i].timestamp, "descending timestamps");
