@@ -16,6 +16,7 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -68,11 +69,6 @@ const leaves = (rows: PivotRow[]) => rows.filter((row) => row.source === "leaf")
 /** The row's count() over all columns (the rollup value). */
 const rowCount = (row: PivotRow) =>
   row.values.find((value) => value.rollup && value.key.at(-1) === "count()")!.value;
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
-}
 
 /** Create → Aggregation: the new widget opens in the editor (the default: count over timestamp as bars). */
 async function newAggregation(page: Page): Promise<Locator> {
@@ -185,7 +181,7 @@ Deno.test("aggregation widgets in Chromium", async (t) => {
 
   const open = async (context: Parameters<typeof signIn>[1], page: Page) => {
     await signIn(server, context, page, "admin", searchPath);
-    await waitForResults(page);
+    await waitForSearchResults(page);
   };
 
   try {

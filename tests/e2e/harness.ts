@@ -284,3 +284,9 @@ export async function assertNoConsoleErrors(t: Deno.TestContext, errors: Console
     );
   });
 }
+
+/** Waits until the search page shows its (first) message table and no search is running any more. */
+export async function waitForSearchResults(page: Page): Promise<void> {
+  await page.getByTestId("message-table").first().waitFor();
+  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+}

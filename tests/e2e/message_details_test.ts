@@ -6,7 +6,16 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { assertNoConsoleErrors, ConsoleErrors, e2ePort, eventually, journey, signIn, SluiceServer } from "./harness.ts";
+import {
+  assertNoConsoleErrors,
+  ConsoleErrors,
+  e2ePort,
+  eventually,
+  journey,
+  signIn,
+  SluiceServer,
+  waitForSearchResults,
+} from "./harness.ts";
 
 const JOURNEYS = [
   "a header click sorts descending, then ascending, then back to the default",
@@ -20,11 +29,8 @@ const JOURNEYS = [
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
 
 async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+  await waitForSearchResults(page);
   await page.getByTestId("message-row").first().waitFor();
-  // The widget grid swaps its server-rendered fallback for the measured grid once mounted, remounting the widgets.
-  await page.locator(".react-grid-layout").waitFor();
 }
 
 /** Column header names, left to right. */

@@ -11,14 +11,10 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
-}
 
 /** Clears the editor and types `text` without closing the completion list. */
 async function typeInEditor(page: Page, text: string): Promise<void> {
@@ -82,7 +78,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
           }
         });
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const response = await context.request.post(server.url("/api/search/suggest"), {
           headers: { "X-Requested-By": "XMLHttpRequest" },
           data: { field: "source", input: "", timerange: fixed, size: 50 },
@@ -135,16 +131,16 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
       "a submitted query is offered again as a recent query",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await typeInEditor(page, "http_method:GET");
         await page.keyboard.press("Escape");
         await page.keyboard.press("Enter");
         await eventually(() => assert.equal(new URL(page.url()).searchParams.get("q"), "http_method:GET"));
-        await waitForResults(page);
+        await waitForSearchResults(page);
 
         // A fresh page with an empty editor: focusing it lists the recent query.
         await page.goto(server.url(`/search?${fixedParams}`));
-        await waitForResults(page);
+        await waitForSearchResults(page);
         assert.equal(await editorText(page), "");
         await page.locator(".cm-content").click();
         await eventually(async () => assert.deepEqual(await completionLabels(page), ["http_method:GET"]));
@@ -172,7 +168,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
       async ({ context, page }) => {
         const searches = countSearches(page);
         await signIn(server, context, page, "admin", "/search");
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const toggle = page.getByTestId("auto-refresh-toggle");
         assert.equal((await toggle.innerText()).trim(), "Not updating");
         await page.getByRole("button", { name: "Refresh interval" }).click();
@@ -226,7 +222,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
       "highlighting rules: create with every validation, edit and delete",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await page.getByRole("button", { name: "Highlighting", exact: true }).click();
         const rules = page.getByTestId("highlighting-rule");
         await eventually(async () => assert.deepEqual(await rules.allInnerTexts(), ["Search terms"]));
@@ -339,7 +335,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
       "the query bar and highlighting dialog in dark mode",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await page.getByRole("button", { name: "Refresh interval" }).click();
         await page.getByRole("menuitem").first().waitFor();
         await page.waitForTimeout(300); // the menu's opening transition

@@ -24,6 +24,7 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -99,8 +100,7 @@ async function preferences(request: APIRequestContext, server: SluiceServer, use
 /** The page is interactive once the query editor (client-only) is there and the search has answered. */
 async function waitForResults(page: Page): Promise<void> {
   await page.locator(".cm-content").waitFor();
-  await page.getByTestId("message-table").first().waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+  await waitForSearchResults(page);
 }
 
 /** The time grouping intervals of the pivots of every search job the page creates. */

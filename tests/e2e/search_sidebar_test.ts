@@ -11,6 +11,7 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -42,11 +43,6 @@ async function total(page: Page): Promise<number> {
   const match = /of (\d+) messages/.exec(text);
   assert.ok(match, `unexpected summary: ${text}`);
   return Number(match[1]);
-}
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
 }
 
 /** RFC 4180 records (quoted fields may hold commas and line breaks). */
@@ -94,7 +90,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
       "the Fields section filters fields, adds a column and narrows the search to a top value",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await page.getByTestId("sidebar-execution").getByText(/^Query executed in \d+ ms/).waitFor();
         await page.getByText("This search has no summary.").waitFor();
 
@@ -130,7 +126,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
         await first.click();
         const expectedQuery = `http_method:"${value}"`;
         await eventually(() => assert.equal(new URL(page.url()).searchParams.get("q"), expectedQuery));
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const expected = await apiTotal(context.request, server, expectedQuery, fixed);
         assert.ok(expected > 0);
         await eventually(async () => assert.equal(await total(page), expected));
@@ -158,7 +154,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
           "admin",
           `/search?q=${encodeURIComponent("http_method:GET")}&${fixedParams}`,
         );
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const matching = await total(page);
         await page.getByRole("button", { name: "More search actions" }).click();
         await page.getByRole("menuitem", { name: "Export", exact: true }).click();
@@ -183,7 +179,7 @@ Deno.test("the search sidebar and export in Chromium", async (t) => {
       "the sidebar and the export dialog in dark mode",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await page.getByRole("button", { name: "Fields", exact: true }).click();
         await page.getByTestId("sidebar-field").first().waitFor();
         await page.getByRole("radio", { name: "all including reserved" }).check();

@@ -3,7 +3,16 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { assertNoConsoleErrors, ConsoleErrors, e2ePort, eventually, journey, signIn, SluiceServer } from "./harness.ts";
+import {
+  assertNoConsoleErrors,
+  ConsoleErrors,
+  e2ePort,
+  eventually,
+  journey,
+  signIn,
+  SluiceServer,
+  waitForSearchResults,
+} from "./harness.ts";
 
 const DEFAULT_STREAM = "000000000000000000000001";
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -35,11 +44,6 @@ async function shown(page: Page): Promise<{ first: number; last: number; total: 
   return { first: Number(match[1]), last: Number(match[2]), total: Number(match[3]) };
 }
 
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
-}
-
 async function typeQuery(page: Page, query: string): Promise<void> {
   const editor = page.locator(".cm-content");
   await editor.waitFor();
@@ -63,14 +67,14 @@ Deno.test("the search page in Chromium", async (t) => {
   try {
     await journey(t, browser, errors, "a submitted query updates the URL, lists only matching messages with the API's total and marks the term", async ({ context, page }) => {
       await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       const everything = (await shown(page)).total;
       await typeQuery(page, "message:refused");
       await page.keyboard.press("Enter");
       await eventually(() => assert.equal(new URL(page.url()).searchParams.get("q"), "message:refused"));
       assert.equal(new URL(page.url()).searchParams.get("rangetype"), "absolute");
       await eventually(async () => assert.ok((await shown(page)).total < everything));
-      await waitForResults(page);
+      await waitForSearchResults(page);
       const expected = await apiTotal(context.request, server, "message:refused", fixed);
       assert.ok(expected > 0, "the demo data holds refused connections");
       assert.equal((await shown(page)).total, expected);
@@ -84,7 +88,7 @@ Deno.test("the search page in Chromium", async (t) => {
 
     await journey(t, browser, errors, "an invalid query disables the search button and shows the error icon with the explanation", async ({ context, page }) => {
       await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       await typeQuery(page, "http_method:(GET OR");
       const icon = page.getByRole("button", { name: "Query error" });
       await icon.waitFor();
@@ -102,7 +106,7 @@ Deno.test("the search page in Chromium", async (t) => {
 
     await journey(t, browser, errors, "choosing the 'All time' preset and searching widens the results", async ({ context, page }) => {
       await signIn(server, context, page, "admin", "/search?rangetype=relative&relative=300");
-      await waitForResults(page);
+      await waitForSearchResults(page);
       const recent = await page.getByTestId("message-total").innerText();
       const recentTotal = /of (\d+) messages/.exec(recent) ? (await shown(page)).total : 0;
       await page.getByRole("button", { name: "Relative time range presets" }).click();
@@ -115,11 +119,11 @@ Deno.test("the search page in Chromium", async (t) => {
 
     await journey(t, browser, errors, "paging to page 2 shows messages 151 to 300 and expanding a message shows its fields", async ({ context, page }) => {
       await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       const firstPageTop = await page.getByTestId("message-text").first().innerText();
       await page.getByRole("button", { name: "2", exact: true }).click();
       await eventually(async () => assert.deepEqual(await shown(page).then(({ first, last }) => [first, last]), [151, 300]));
-      await waitForResults(page);
+      await waitForSearchResults(page);
       assert.notEqual(await page.getByTestId("message-text").first().innerText(), firstPageTop);
 
       await page.getByTestId("message-row").first().click();
@@ -137,7 +141,7 @@ Deno.test("the search page in Chromium", async (t) => {
       await page.getByRole("button", { name: /^timestamp, sorted descending$/ }).click();
       await page.getByRole("button", { name: /^timestamp, sorted ascending$/ }).waitFor();
       await eventually(async () => assert.equal((await shown(page)).first, 1));
-      await waitForResults(page);
+      await waitForSearchResults(page);
       const [a, b] = await page.getByTestId("message-row").locator("td:first-child").allInnerTexts().then((all) => all.slice(0, 2));
       assert.ok(a <= b, `ascending: ${a} then ${b}`);
 
@@ -149,7 +153,7 @@ Deno.test("the search page in Chromium", async (t) => {
     errors.allow(messagePageJourney, /status of 404 .*@ .*\/api\/messages\/graylog_0\/no-such-message$/);
     await journey(t, browser, errors, messagePageJourney, async ({ context, page }) => {
       await signIn(server, context, page, "admin", `/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       await page.getByTestId("message-row").first().click();
       const href = (await page.getByTestId("message-details").getByRole("link", { name: "Permalink" }).getAttribute("href"))!;
       await page.getByTestId("message-details").getByRole("link", { name: "Permalink" }).click();
@@ -162,7 +166,7 @@ Deno.test("the search page in Chromium", async (t) => {
 
     await journey(t, browser, errors, "a stream search preselects the stream, and an unknown range type is an error", async ({ context, page }) => {
       await signIn(server, context, page, "admin", `/streams/${DEFAULT_STREAM}/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       await page.locator(".mantine-MultiSelect-pill", { hasText: "Default Stream" }).waitFor();
       assert.equal((await shown(page)).total, await apiTotal(context.request, server, "", fixed, [DEFAULT_STREAM]));
       await page.goto(server.url("/search?rangetype=sometimes"));
@@ -171,7 +175,7 @@ Deno.test("the search page in Chromium", async (t) => {
 
     await journey(t, browser, errors, "the read-only user sees only Default Stream messages, in dark mode too", async ({ context, page }) => {
       await signIn(server, context, page, "reader", `/search?${fixedParams}`);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       await eventually(async () => assert.equal(await page.locator("html").getAttribute("data-mantine-color-scheme"), "dark"));
       const admin = await browser.newContext();
       try {
@@ -193,7 +197,7 @@ Deno.test("the search page in Chromium", async (t) => {
       await typeQuery(page, "message:refused");
       await page.keyboard.press("Enter");
       await eventually(() => assert.equal(new URL(page.url()).searchParams.get("q"), "message:refused"));
-      await waitForResults(page);
+      await waitForSearchResults(page);
       // The URL changes before the new results arrive: wait for the highlighted term of the new query.
       await eventually(async () => assert.ok(await page.getByTestId("message-table").locator("mark").count() > 0));
       await page.getByTestId("message-row").first().click();

@@ -15,14 +15,10 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
-
-async function waitForResults(page: Page): Promise<void> {
-  await page.getByTestId("message-table").first().waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
-}
 
 /** The titles of the widgets on the grid, top to bottom (then left to right). */
 async function gridTitles(page: Page): Promise<string[]> {
@@ -72,7 +68,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
 
   const open = async (context: Parameters<typeof signIn>[1], page: Page) => {
     await signIn(server, context, page, "admin", searchPath);
-    await waitForResults(page);
+    await waitForSearchResults(page);
     assert.deepEqual(await gridTitles(page), ["Message Count", "All Messages"]);
   };
 
@@ -234,7 +230,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         await dialog.getByRole("button", { name: "Delete" }).click();
         await eventually(async () => assert.deepEqual(await gridTitles(page), ["All Messages"]));
         // The search runs without the chart; the table still has its messages.
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await widget(page, "All Messages").getByTestId("message-row").first().waitFor();
       },
     );
@@ -310,7 +306,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
           "admin",
           `${searchPath}&q=${encodeURIComponent("_exists_:http_method")}`,
         );
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await widget(page, "All Messages").getByRole("button", { name: "Edit", exact: true }).click();
         await eventually(() =>
           assert.deepEqual(focusParams(page), { focusedId: "all-messages", focusing: null, editing: "true" })
@@ -340,7 +336,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         const table = widget(page, "All Messages");
         await table.locator('[data-testid="message-column"][data-field="http_method"]').waitFor();
         await table.getByRole("button", { name: /^source, sorted ascending$/ }).waitFor();
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const sources = (await table.locator('td[data-field="source"]').allInnerTexts()).map((text) =>
           text.trim()
         );
@@ -383,7 +379,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
           "admin",
           `${searchPath}&q=${encodeURIComponent("_exists_:http_method")}`,
         );
-        await waitForResults(page);
+        await waitForSearchResults(page);
         await widget(page, "All Messages").getByRole("button", { name: "Edit", exact: true }).click();
         const editor = page.getByTestId("messages-widget-editor");
         await editor.getByText("No decorators configured.").waitFor();
@@ -442,7 +438,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         await eventually(() =>
           assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
         );
-        await waitForResults(page);
+        await waitForSearchResults(page);
         const table = widget(page, "All Messages");
         for (const [source, summary] of await rows(table, new RegExp(`: ${METHOD}$`))) {
           assert.match(summary, new RegExp(`^${RegExp.escape(source)}: ${METHOD}$`));
@@ -463,7 +459,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
 
     await journey(t, browser, errors, "the widget grid in dark mode", async ({ context, page }) => {
       await signIn(server, context, page, "admin", searchPath);
-      await waitForResults(page);
+      await waitForSearchResults(page);
       await page.getByRole("button", { name: "User menu" }).click();
       await page.getByRole("switch", { name: "Dark mode" }).click();
       await page.keyboard.press("Escape");

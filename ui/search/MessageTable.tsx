@@ -1,22 +1,19 @@
 import { Box, Group, Pagination, ScrollArea, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowsSort, IconGripVertical, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { useAtom } from "jotai";
-import { type CSSProperties, type DragEvent, Fragment, type KeyboardEvent, type PointerEvent, useState } from "react";
+import { type DragEvent, Fragment, type KeyboardEvent, type PointerEvent, useCallback, useState } from "react";
 import type { SortDirection } from "../../api/schemas/widgets.ts";
 import type { MessagesWidgetConfig } from "../../api/schemas/widgets.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { StreamSummary } from "../../api/schemas/streams.ts";
-import { DecoratedValue } from "../decorators/DecoratedValue.tsx";
-import { HighlightedText } from "./HighlightedText.tsx";
-import { readableTextColor } from "./logic/highlighting-rules.ts";
-import { LEVEL_COLORS } from "./logic/levels.ts";
 import { clampColumnWidth, DEFAULT_COLUMN_WIDTHS, moveColumn, shiftColumn } from "./logic/message-columns.ts";
-import { fieldText, type MessageRow } from "./logic/message-rows.ts";
+import type { MessageRow } from "./logic/message-rows.ts";
 import { columnSortDirection, nextColumnSort, sortLabel } from "./logic/message-table-sort.ts";
 import { pagingModel } from "./logic/paging.ts";
-import { formatTimestamp } from "./logic/time-format.ts";
 import { MessageDetails } from "./MessageDetails.tsx";
+import { MESSAGE_TABLE_CLASSES as css, MESSAGE_TABLE_CSS } from "./message-table-styles.ts";
 import { messageColumnWidthsAtom } from "./message-table-state.ts";
+import { MessageTableRow } from "./MessageTableRow.tsx";
 
 export interface MessageTableProps {
   /** The widget's config: columns (`fields`), message row, summary, sort. Changes go back through onConfigChange. */
@@ -43,6 +40,9 @@ export interface MessageTableProps {
   onShowStatistics?: (field: string) => void;
 }
 
+/** Rows without highlighting rules share one empty colour list. */
+const NO_COLORS: readonly (string | null)[] = [];
+
 /** The MIME type of a dragged column header, so that other drops are ignored. */
 const COLUMN_DRAG_TYPE = "application/x-sluice-column";
 
@@ -59,9 +59,14 @@ export function MessageTable(props: MessageTableProps) {
   const [widths, setWidths] = useAtom(messageColumnWidthsAtom);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const paging = pagingModel(total, pageSize, resultWindowLimit);
-  const ranges = (message: MessageRow, field: string) => (highlightTerms ? message.highlightRanges[field] ?? [] : []);
+  // Rows render again only when their colours change, not because the caller passed a new function.
+  const rowColors = (message: MessageRow) =>
+    cellColor
+      ? [...fields.map((field) => cellColor(field, message.raw[field])), cellColor("message", message.raw.message)]
+      : NO_COLORS;
 
-  const toggle = (id: string) => {
+  // Stable, so that the memoized rows do not render again when something else in the table changes.
+  const toggle = useCallback((id: string) => {
     // A click that ends a text selection is not a toggle (spec 001 §4 'Message row').
     if ((globalThis.getSelection?.()?.toString() ?? "") !== "") return;
     setExpanded((current) => {
@@ -70,7 +75,7 @@ export function MessageTable(props: MessageTableProps) {
       else next.add(id);
       return next;
     });
-  };
+  }, []);
   const sortBy = (field: string) => {
     onConfigChange({ ...config, sort: nextColumnSort(config.sort, field) });
     onPageChange(1);
@@ -87,6 +92,7 @@ export function MessageTable(props: MessageTableProps) {
 
   return (
     <Box>
+      <style>{MESSAGE_TABLE_CSS}</style>
       {config.show_summary && (
         <Group justify="space-between" mb="xs" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="message-total">
@@ -127,43 +133,21 @@ export function MessageTable(props: MessageTableProps) {
           <Table.Tbody>
             {messages.map((message) => {
               const open = expanded.has(message.id);
-              const levelColor = message.level ? `var(--mantine-color-${LEVEL_COLORS[message.level.tone]}-filled)` : "transparent";
-              const rowStyle = { cursor: "pointer", borderLeft: `3px solid ${levelColor}` };
-              const separator = "1px solid var(--mantine-color-default-border)";
               return (
                 <Fragment key={message.id}>
-                  <Table.Tr
-                    onClick={() => toggle(message.id)}
-                    style={config.show_message_row ? rowStyle : { ...rowStyle, borderBottom: separator }}
-                    data-testid="message-row"
-                    aria-expanded={open}
-                  >
-                    {fields.map((field) => (
-                      <Table.Td key={field} data-field={field} style={{ verticalAlign: "top", ...highlightStyle(cellColor?.(field, message.raw[field])) }}>
-                        {field === "timestamp"
-                          ? <Text size="sm" ff="monospace" style={{ whiteSpace: "nowrap" }}>{formatTimestamp(message.timestamp, timezone)}</Text>
-                          : (
-                            <Text size="sm" truncate>
-                              <DecoratedValue value={message.raw[field]}>
-                                <HighlightedText text={fieldText(message.raw[field])} ranges={ranges(message, field)} />
-                              </DecoratedValue>
-                            </Text>
-                          )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                  {config.show_message_row && (
-                    <Table.Tr onClick={() => toggle(message.id)} style={{ ...rowStyle, borderBottom: separator }}>
-                      <Table.Td colSpan={columnCount} pt={0} style={highlightStyle(cellColor?.("message", message.raw.message))}>
-                        <Text size="sm" lineClamp={4} ff="monospace" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }} data-testid="message-text">
-                          <HighlightedText text={message.message} ranges={ranges(message, "message")} />
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  <MessageTableRow
+                    message={message}
+                    fields={fields}
+                    showMessageRow={config.show_message_row}
+                    expanded={open}
+                    timezone={timezone}
+                    highlightTerms={highlightTerms}
+                    cellColors={rowColors(message)}
+                    onToggle={toggle}
+                  />
                   {open && (
-                    <Table.Tr style={{ borderLeft: `3px solid ${levelColor}`, borderBottom: separator }}>
-                      <Table.Td colSpan={columnCount}>
+                    <tr className={css.row} data-level={message.level?.tone} data-separated="">
+                      <td className={css.cell} colSpan={columnCount}>
                         <MessageDetails
                           message={message}
                           timezone={timezone}
@@ -176,8 +160,8 @@ export function MessageTable(props: MessageTableProps) {
                           fieldTypes={props.fieldTypes}
                           streams={props.streams}
                         />
-                      </Table.Td>
-                    </Table.Tr>
+                      </td>
+                    </tr>
                   )}
                 </Fragment>
               );
@@ -275,9 +259,4 @@ function ColumnHeader({ field, width, direction, dropTarget, onSort, onShift, on
       />
     </Table.Th>
   );
-}
-
-/** A highlighted cell: the rule's colour behind text that stays readable on it, in light and dark mode. */
-function highlightStyle(background: string | null | undefined): CSSProperties | undefined {
-  return background ? { backgroundColor: background, color: readableTextColor(background) } : undefined;
 }
