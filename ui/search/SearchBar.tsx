@@ -2,7 +2,7 @@ import { Button, Group, Indicator, MultiSelect, Paper, Stack } from "@mantine/co
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from "react";
 import type { ValidationResponse } from "../../api/schemas/search-support.ts";
 import type { StreamsList } from "../../api/schemas/streams.ts";
 import { useCurrentUser, usePermissions } from "../session/current-user.tsx";
@@ -93,62 +93,134 @@ export function SearchBar({ submitted, onSubmit, streams, presets, timezone, sea
     [queryClient, form.streams, form.timerange, timezone],
   );
 
-  const shake = () => {
+  // A keystroke changes only the query: everything the controls row gets keeps its identity, so that row (the
+  // streams select, time range, auto refresh and search button) skips the render (issue 4 item 10).
+  const changeTimerange = useCallback((timerange: SearchUrlState["timerange"]) => setForm((f) => ({ ...f, timerange })), []);
+  const changeStreams = useCallback((ids: string[]) => setForm((f) => ({ ...f, streams: ids })), []);
+  const changeQuery = useCallback((query: string) => setForm((f) => ({ ...f, query })), []);
+  const submitLatest = useLatestCallback(submit);
+  const search = useCallback(() => void submitLatest(), [submitLatest]);
+  const refreshLatest = useLatestCallback(refreshNow);
+  const changeRefreshLatest = useLatestCallback(changeRefresh);
+  const shake = useCallback(() => {
     setPopoverOpened(true);
     setShaking(true);
     setTimeout(() => setShaking(false), SHAKE_MS);
-  };
-
-  const completionFields = (fields.data ?? []).map((field) => ({
-    name: field.name,
-    type: field.type.type,
-    enumerable: field.type.properties.includes("enumerable"),
-  }));
+  }, []);
+  const streamOptions = useMemo(() => streams.map((stream) => ({ value: stream.id, label: stream.title })), [streams]);
+  const completionFields = useMemo(
+    () =>
+      (fields.data ?? []).map((field) => ({
+        name: field.name,
+        type: field.type.type,
+        enumerable: field.type.properties.includes("enumerable"),
+      })),
+    [fields.data],
+  );
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <TimeRangeControl value={form.timerange} onChange={(timerange) => setForm({ ...form, timerange })} presets={presets} timezone={timezone} />
-          <MultiSelect
-            aria-label="Streams"
-            placeholder={form.streams.length === 0 ? "Select streams the search should include. Searches in all streams if empty." : undefined}
-            data={streams.map((stream) => ({ value: stream.id, label: stream.title }))}
-            value={form.streams}
-            onChange={(ids) => setForm({ ...form, streams: ids })}
-            searchable
-            clearable
-            style={{ flex: 1 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <AutoRefreshControl refresh={refreshState} onChange={changeRefresh} options={intervals} onRefresh={refreshNow} />
-          <Indicator disabled={!dirty} color="yellow" size={10} offset={2} title={dirty ? "The search has changes not run yet" : undefined}>
-            {/* A disabled button gets no clicks: the wrapper shows the explanation instead (spec 001 §5). */}
-            <div onClick={() => blocked && shake()}>
-              <Button
-                leftSection={<IconSearch size={16} />}
-                onClick={() => submit()}
-                disabled={blocked || searching}
-                loading={searching}
-                aria-label="Perform search"
-                style={blocked ? { pointerEvents: "none" } : undefined}
-              >
-                Search
-              </Button>
-            </div>
-          </Indicator>
-        </Group>
+        <SearchControls
+          timerange={form.timerange}
+          onTimerangeChange={changeTimerange}
+          presets={presets}
+          timezone={timezone}
+          streams={form.streams}
+          streamOptions={streamOptions}
+          onStreamsChange={changeStreams}
+          refresh={refreshState}
+          onRefreshChange={changeRefreshLatest}
+          intervals={intervals}
+          onRefresh={refreshLatest}
+          dirty={dirty}
+          blocked={blocked}
+          searching={searching}
+          onSearch={search}
+          onBlockedClick={shake}
+        />
         <Group gap="xs" wrap="nowrap" align="center">
           <QueryInput
             value={form.query}
-            onChange={(query) => setForm((f) => ({ ...f, query }))}
-            onSubmit={submit}
+            onChange={changeQuery}
+            onSubmit={submitLatest}
             fields={completionFields}
             suggestValues={suggestValues}
             recentQueries={recentQueries}
           />
-          <ValidationIcon validation={status} opened={popoverOpened} onChange={setPopoverOpened} shaking={shaking} />
+          <MemoValidationIcon validation={status} opened={popoverOpened} onChange={setPopoverOpened} shaking={shaking} />
         </Group>
       </Stack>
     </Paper>
   );
+}
+
+interface SearchControlsProps {
+  timerange: SearchUrlState["timerange"];
+  onTimerangeChange: (timerange: SearchUrlState["timerange"]) => void;
+  presets: readonly RangePreset[];
+  timezone: string;
+  streams: string[];
+  streamOptions: { value: string; label: string }[];
+  onStreamsChange: (ids: string[]) => void;
+  refresh: RefreshState;
+  onRefreshChange: (next: RefreshState) => void;
+  intervals: ReturnType<typeof refreshOptions>;
+  onRefresh: () => void;
+  dirty: boolean;
+  blocked: boolean;
+  searching: boolean;
+  onSearch: () => void;
+  onBlockedClick: () => void;
+}
+
+/** The bar's first row: time range, streams, auto refresh and the search button; none of it reads the query. */
+const SearchControls = memo(function SearchControls(props: SearchControlsProps) {
+  const { dirty, blocked, searching } = props;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <TimeRangeControl value={props.timerange} onChange={props.onTimerangeChange} presets={props.presets} timezone={props.timezone} />
+      <MultiSelect
+        aria-label="Streams"
+        placeholder={props.streams.length === 0 ? "Select streams the search should include. Searches in all streams if empty." : undefined}
+        data={props.streamOptions}
+        value={props.streams}
+        onChange={props.onStreamsChange}
+        searchable
+        clearable
+        style={{ flex: 1 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <AutoRefreshControl refresh={props.refresh} onChange={props.onRefreshChange} options={props.intervals} onRefresh={props.onRefresh} />
+      <Indicator disabled={!dirty} color="yellow" size={10} offset={2} title={dirty ? "The search has changes not run yet" : undefined}>
+        {/* A disabled button gets no clicks: the wrapper shows the explanation instead (spec 001 §5). */}
+        <div onClick={() => blocked && props.onBlockedClick()}>
+          <Button
+            leftSection={<IconSearch size={16} />}
+            onClick={props.onSearch}
+            disabled={blocked || searching}
+            loading={searching}
+            aria-label="Perform search"
+            style={blocked ? { pointerEvents: "none" } : undefined}
+          >
+            Search
+          </Button>
+        </div>
+      </Indicator>
+    </Group>
+  );
+});
+
+/** The validation icon renders again only when the validation or its popover changes, not per keystroke. */
+const MemoValidationIcon = memo(ValidationIcon);
+
+/**
+ * A function with a fixed identity that always calls the latest `fn`: memoized children get stable handlers
+ * while the handlers still see this render's state.
+ */
+function useLatestCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useInsertionEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }

@@ -1,4 +1,5 @@
 import type { PivotResult } from "../../api/schemas/search.ts";
+import type { EventAnnotation } from "../widgets/logic/event-annotations.ts";
 import type { AggregationWidgetConfig, VisualizationConfigs, VisualizationType } from "../../api/schemas/widgets.ts";
 
 /** One value of the pivot result a user acted on: the grouping values that lead to it (field → value). */
@@ -19,6 +20,8 @@ export interface VisualizationProps<K extends VisualizationType = VisualizationT
   data: PivotResult;
   /** The same pivot over the previous period (single number trend only), when requested. */
   previousData?: PivotResult;
+  /** Events to mark on a time chart, when the widget has event annotations on. */
+  events?: readonly EventAnnotation[];
   /** Pixel size of the drawing area (the frame measures it). */
   width: number;
   height: number;

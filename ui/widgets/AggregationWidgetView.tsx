@@ -37,6 +37,7 @@ export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>)
             visualizationConfig={visualizationConfigOf(config.visualization, config.visualization_config)}
             data={data.pivot}
             previousData={data.previous}
+            events={data.events}
             width={width}
             height={height}
             timezone={props.timezone}

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ALL_MESSAGES_WIDGET_ID, defaultSearchView, MESSAGE_COUNT_WIDGET_ID, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
 import { aggregationCsv, aggregationCsvFileName } from "../../../ui/widgets/logic/aggregation-csv.ts";
+import { eventAnnotations } from "../../../ui/widgets/logic/event-annotations.ts";
 import { WIDGET_CREATORS } from "../../../ui/widgets/logic/create-widget.ts";
 import { positionsChanged, toGridCells, toWidgetPositions } from "../../../ui/widgets/logic/grid-layout.ts";
 import {
@@ -143,4 +144,26 @@ Deno.test("an aggregation's table exports as CSV with column values before the m
   });
   assert.equal(csv, 'source,GET - count()\r\n"web, ""01""",3\r\nweb-02,\r\n');
   assert.equal(aggregationCsvFileName("Aggregating count() by source"), "Aggregating-count()-by-source.csv");
+});
+
+Deno.test("a chart with event annotations also searches events, and readable events become markers in time order", () => {
+  const widget = WIDGET_CREATORS.messageCount("c").widget;
+  assert.ok(widget.type === "aggregation");
+  const annotated = { ...widget, config: { ...widget.config, event_annotation: true } };
+  const { searchTypes, widgetMapping } = widgetSearchTypes([annotated], {});
+  assert.deepEqual(widgetMapping, { c: ["c", "c-events"] });
+  assert.equal(searchTypes[1].type, "events");
+  assert.deepEqual(widgetSearchTypes([widget], {}).widgetMapping, { c: ["c"] });
+  assert.deepEqual(
+    eventAnnotations([
+      { id: "b", timestamp: "2026-01-01T00:02:00.000Z", message: "Failed logins", alert: true },
+      { id: "a", timestamp: "2026-01-01T00:01:00.000Z" },
+      { id: "bad", timestamp: "yesterday" },
+      { timestamp: "2026-01-01T00:03:00.000Z" },
+    ]),
+    [
+      { id: "a", timestamp: "2026-01-01T00:01:00.000Z", message: "", alert: false },
+      { id: "b", timestamp: "2026-01-01T00:02:00.000Z", message: "Failed logins", alert: true },
+    ],
+  );
 });

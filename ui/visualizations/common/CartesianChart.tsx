@@ -1,13 +1,12 @@
 import { Box, Text } from "@mantine/core";
 import { memo, useMemo } from "react";
-import { CartesianGrid, ComposedChart, XAxis, YAxis } from "recharts";
 import { NO_DATA_AVAILABLE } from "../../common/empty-states.ts";
 import type { VisualizationProps } from "../visualization-props.ts";
 import type { BarMode } from "../logic/bar-layout.ts";
 import { type CartesianKind, type CartesianLayout, cartesianLayout } from "../logic/cartesian-layout.ts";
-import type { RechartsCurveType } from "../logic/curve-type.ts";
-import { CHART_MARGIN, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "../logic/plot-geometry.ts";
-import { type AxisType, formatTickValue } from "../logic/value-axis.ts";
+import type { CurveType } from "../logic/curve-type.ts";
+import type { AxisType } from "../logic/value-axis.ts";
+import { ChartAxes } from "./ChartAxes.tsx";
 import { ChartInteraction } from "./ChartInteraction.tsx";
 import { ChartLegend } from "./ChartLegend.tsx";
 import { SeriesLayer } from "./SeriesLayer.tsx";
@@ -21,12 +20,12 @@ type Props =
     kind: CartesianKind;
     axisType: AxisType;
     barmode?: BarMode;
-    curve?: RechartsCurveType;
+    curve?: CurveType;
   };
 
 /**
- * The frame of the bar, line, area and scatter charts: recharts draws the axes and grid (with ticks we compute,
- * time ticks in the user's zone), our SeriesLayer draws the series inside the same SVG, the pointer layer
+ * The frame of the bar, line, area and scatter charts: one SVG with the axes and grid (ticks we compute, time
+ * ticks in the user's zone) and the series, the pointer layer
  * on top handles hover, zoom and value clicks, and the legend below recolours series.
  */
 export function CartesianChart({
@@ -61,7 +60,7 @@ export function CartesianChart({
   }
   return (
     <Box pos="relative" w={width} h={height} data-testid="cartesian-visualization" data-kind={kind}>
-      <Axes layout={layout} width={width} kind={kind} axisType={axisType} barmode={barmode} curve={curve} />
+      <Plot layout={layout} width={width} kind={kind} axisType={axisType} barmode={barmode} curve={curve} />
       <ChartInteraction
         layout={layout}
         kind={kind}
@@ -79,48 +78,21 @@ export function CartesianChart({
   );
 }
 
-interface AxesProps {
+interface PlotProps {
   layout: CartesianLayout;
   width: number;
   kind: CartesianKind;
   axisType: AxisType;
   barmode: BarMode;
-  curve: RechartsCurveType;
+  curve: CurveType;
 }
 
-const TICK_STYLE = { fill: "var(--mantine-color-dimmed)", fontSize: 11 };
-const LINE_COLOR = "var(--mantine-color-default-border)";
-
-/** recharts' part: axes and grid from our domains and ticks, no data of its own (that keeps it fast). */
-const Axes = memo(function Axes({ layout, width, kind, axisType, barmode, curve }: AxesProps) {
+/** The chart's SVG: grid and axes from our domains and ticks, the series on top. */
+const Plot = memo(function Plot({ layout, width, kind, axisType, barmode, curve }: PlotProps) {
   return (
-    <ComposedChart width={width} height={layout.chartHeight} margin={CHART_MARGIN}>
-      <CartesianGrid stroke={LINE_COLOR} strokeDasharray="3 3" />
-      <XAxis
-        type="number"
-        dataKey="x"
-        domain={layout.x.domain}
-        ticks={layout.x.ticks}
-        interval={0}
-        allowDataOverflow
-        height={X_AXIS_HEIGHT}
-        tick={TICK_STYLE}
-        stroke={LINE_COLOR}
-        tickFormatter={(value: number) => layout.x.tickLabels.get(value) ?? ""}
-      />
-      <YAxis
-        type="number"
-        scale={axisType === "logarithmic" ? "log" : "linear"}
-        domain={layout.y.domain}
-        ticks={layout.y.ticks}
-        interval={0}
-        allowDataOverflow
-        width={Y_AXIS_WIDTH}
-        tick={TICK_STYLE}
-        stroke={LINE_COLOR}
-        tickFormatter={formatTickValue}
-      />
+    <svg width={width} height={layout.chartHeight} style={{ display: "block" }} data-testid="chart-surface">
+      <ChartAxes layout={layout} axisType={axisType} />
       <SeriesLayer layout={layout} kind={kind} axisType={axisType} barmode={barmode} curve={curve} />
-    </ComposedChart>
+    </svg>
   );
 });

@@ -1,8 +1,8 @@
 import { memo } from "react";
-import { Curve } from "recharts";
 import type { CartesianKind, CartesianLayout } from "../logic/cartesian-layout.ts";
 import { barDrawWidth, type BarMode, OVERLAY_OPACITY } from "../logic/bar-layout.ts";
-import type { RechartsCurveType } from "../logic/curve-type.ts";
+import { areaPath, linePath } from "../logic/curve-path.ts";
+import type { CurveType } from "../logic/curve-type.ts";
 import { xScale, yScale } from "../logic/plot-geometry.ts";
 import { type BarRect, dotsPath, rectsPath } from "../logic/series-paths.ts";
 import { type AxisType, drawableValue } from "../logic/value-axis.ts";
@@ -13,15 +13,15 @@ interface Props {
   kind: CartesianKind;
   axisType: AxisType;
   barmode: BarMode;
-  curve: RechartsCurveType;
+  curve: CurveType;
 }
 
 /** Dots are drawn on lines only while they stay apart. */
 const MAX_POINTS_WITH_DOTS = 60;
 
 /**
- * The series of a cartesian chart, drawn inside recharts' SVG: one path per series (bars, dots) or one
- * recharts Curve per series (lines, areas), never an element per point.
+ * The series of a cartesian chart, drawn inside the chart's SVG: one path per series (bars, dots, lines) and
+ * one more for an area's fill, never an element per point.
  */
 export const SeriesLayer = memo(function SeriesLayer({ layout, kind, axisType, barmode, curve }: Props) {
   const { chart, colors, rect } = layout;
@@ -86,16 +86,9 @@ export const SeriesLayer = memo(function SeriesLayer({ layout, kind, axisType, b
         return (
           <g key={key} data-testid={`${kind}-series`} data-points={drawn.length}>
             {kind === "area" && (
-              <Curve
-                type={curve}
-                points={points}
-                baseLine={baseline}
-                fill={color}
-                fillOpacity={0.25}
-                stroke="none"
-              />
+              <path d={areaPath(points, curve, baseline)} fill={color} fillOpacity={0.25} stroke="none" />
             )}
-            <Curve type={curve} points={points} fill="none" stroke={color} strokeWidth={2} />
+            <path d={linePath(points, curve)} fill="none" stroke={color} strokeWidth={2} />
             {drawn.length <= MAX_POINTS_WITH_DOTS && <path d={dotsPath(drawn, 2.5)} fill={color} />}
           </g>
         );

@@ -8,7 +8,7 @@ export interface PlotRect {
   height: number;
 }
 
-/** Fixed axis sizes, so the plot area is known without measuring what recharts drew. */
+/** Fixed axis sizes, so the plot area is known without measuring the drawn axes. */
 export const Y_AXIS_WIDTH = 56;
 export const X_AXIS_HEIGHT = 30;
 export const CHART_MARGIN = { top: 12, right: 20, bottom: 4, left: 4 } as const;

@@ -1,7 +1,8 @@
 import type { MessagesResult, PivotResult, SearchJob } from "../../../api/schemas/search.ts";
 import type { Widget } from "../../../api/schemas/widgets.ts";
 import { type MessageRow, toMessageRow, widgetErrors } from "../../search/logic/message-rows.ts";
-import { searchTypeIdOf, trendSearchTypeIdOf } from "./widget-search-types.ts";
+import { type EventAnnotation, eventAnnotations } from "./event-annotations.ts";
+import { eventsSearchTypeIdOf, searchTypeIdOf, trendSearchTypeIdOf } from "./widget-search-types.ts";
 
 /** What a message table widget shows from the job. */
 export interface MessagesWidgetData {
@@ -18,6 +19,8 @@ export interface AggregationWidgetData {
   pivot: PivotResult;
   /** The same pivot over the previous period (single number trend). */
   previous?: PivotResult;
+  /** Events in the widget's range, for charts with event annotations. */
+  events?: EventAnnotation[];
 }
 
 /** One widget's share of the search job: its data, or the errors to show instead (spec 001 §8). */
@@ -62,7 +65,16 @@ export function toSearchJobModel(
     }
     if (own?.type === "pivot") {
       const previous = result?.search_types[trendSearchTypeIdOf(widget)];
-      return [widget.id, { errors, data: { type: "aggregation", pivot: own, ...(previous?.type === "pivot" ? { previous } : {}) } }];
+      const events = result?.search_types[eventsSearchTypeIdOf(widget)];
+      return [widget.id, {
+        errors,
+        data: {
+          type: "aggregation",
+          pivot: own,
+          ...(previous?.type === "pivot" ? { previous } : {}),
+          ...(events?.type === "events" ? { events: eventAnnotations(events.events) } : {}),
+        },
+      }];
     }
     return [widget.id, { errors, data: null }];
   });

@@ -18,6 +18,9 @@ export const searchTypeIdOf = (widget: Widget): string => widget.id;
 /** A single number with a trend runs its pivot a second time over the previous period, under this id. */
 export const trendSearchTypeIdOf = (widget: Widget): string => `${widget.id}-trend`;
 
+/** A chart with event annotations also searches the events of its range, under this id. */
+export const eventsSearchTypeIdOf = (widget: Widget): string => `${widget.id}-events`;
+
 /** What a widget's search types depend on besides the widget. */
 export interface SearchTypeContext {
   paging: MessagesPaging;
@@ -52,7 +55,11 @@ const SEARCH_TYPE_BUILDERS: { [T in WidgetType]: SearchTypeBuilder<T> } = {
   aggregation: (widget, { trendRange }) => {
     const pivot = { ...toPivotSearchType(widget.config, searchTypeIdOf(widget)), ...overrides(widget) };
     const trend = widget.config.visualization === "numeric" && widget.config.visualization_config?.trend === true;
-    return trend && trendRange ? [pivot, { ...pivot, id: trendSearchTypeIdOf(widget), timerange: trendRange }] : [pivot];
+    return [
+      pivot,
+      ...(trend && trendRange ? [{ ...pivot, id: trendSearchTypeIdOf(widget), timerange: trendRange }] : []),
+      ...(widget.config.event_annotation ? [{ type: "events" as const, id: eventsSearchTypeIdOf(widget), ...overrides(widget) }] : []),
+    ];
   },
 };
 
