@@ -307,7 +307,7 @@ Deno.test("aggregation widgets in Chromium", async (t) => {
         await series.waitFor();
         assert.equal(Number(await series.getAttribute("data-points")), rows.length);
         // Regression: long host names on the category axis were drawn whole and ran into each other.
-        const ticks = await widget.locator(".recharts-xAxis-tick-labels text").evaluateAll((texts) =>
+        const ticks = await widget.locator(".chart-x-tick-labels text").evaluateAll((texts) =>
           texts.map((text) => text.getBoundingClientRect()).filter((box) => box.width > 0).map((
             box,
           ) => [box.left, box.right])

@@ -1,5 +1,5 @@
 /**
- * The recharts-based visualizations in real Chromium, mounted on a test-only page this file builds and serves
+ * The bar, line, area, scatter, pie and data table visualizations in real Chromium, mounted on a test-only page this file builds and serves
  * itself (never part of the product bundle): what each chart draws, the legend colour popover, drag-to-zoom,
  * value actions, tooltips, table sorting, light and dark screenshots, and the render time of a 1,000-point
  * series (printed, not asserted: timings on a shared machine are not a test).

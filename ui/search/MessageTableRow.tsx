@@ -28,9 +28,12 @@ export interface MessageTableRowProps {
  * because a page draws 150 of them right after every search answer.
  */
 export const MessageTableRow = memo(function MessageTableRow(
-  { message, fields, showMessageRow, expanded, timezone, highlightTerms, cellColors, onToggle }: MessageTableRowProps,
+  { message, fields, showMessageRow, expanded, timezone, highlightTerms, cellColors, onToggle }:
+    MessageTableRowProps,
 ) {
-  const ranges = (field: string): readonly HighlightRange[] => (highlightTerms ? message.highlightRanges[field] ?? [] : []);
+  const ranges = (
+    field: string,
+  ): readonly HighlightRange[] => (highlightTerms ? message.highlightRanges[field] ?? [] : []);
   const toggle = () => onToggle(message.id);
   const rowClass = `${css.row} ${css.clickable}`;
   const level = message.level?.tone;

@@ -45,7 +45,9 @@ export function SearchBar({ submitted, onSubmit, streams, presets, timezone, sea
   const refreshConfig = config.data ?? DEFAULT_REFRESH_CONFIG;
   const intervals = useMemo(() => refreshOptions(refreshConfig), [refreshConfig]);
   const [ownRefresh, setOwnRefresh] = useState<RefreshState | null>(null);
-  const refreshState = refresh ?? ownRefresh ?? initialRefreshState(refreshConfig);
+  // Memoized: a new default object per render would make the controls row render on every keystroke.
+  const defaultRefresh = useMemo(() => initialRefreshState(refreshConfig), [refreshConfig]);
+  const refreshState = refresh ?? ownRefresh ?? defaultRefresh;
   const changeRefresh = onRefreshChange ?? setOwnRefresh;
   // Local storage exists only in the browser: read after mounting so the server render matches.
   const [recentQueries, setRecentQueries] = useState<readonly string[]>([]);

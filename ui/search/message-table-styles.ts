@@ -28,7 +28,9 @@ const c = MESSAGE_TABLE_CLASSES;
 
 /** One border colour per level tone, by the row's `data-level` attribute (no inline style per row). */
 const levelRules = (Object.entries(LEVEL_COLORS) as [LevelTone, string][])
-  .map(([tone, color]) => `.${c.row}[data-level="${tone}"]{border-left-color:var(--mantine-color-${color}-filled)}`)
+  .map(([tone, color]) =>
+    `.${c.row}[data-level="${tone}"]{border-left-color:var(--mantine-color-${color}-filled)}`
+  )
   .join("\n");
 
 export const MESSAGE_TABLE_CSS = `

@@ -6,7 +6,10 @@ import type { ResultMessage } from "../../../api/schemas/search.ts";
 import { toMessageRow } from "../../../ui/search/logic/message-rows.ts";
 import { MessageTable, type MessageTableProps } from "../../../ui/search/MessageTable.tsx";
 
-function message(overrides: Partial<ResultMessage["message"]> = {}, ranges: ResultMessage["highlight_ranges"] = {}) {
+function message(
+  overrides: Partial<ResultMessage["message"]> = {},
+  ranges: ResultMessage["highlight_ranges"] = {},
+) {
   return toMessageRow({
     index: "graylog_0",
     highlight_ranges: ranges,
@@ -34,17 +37,24 @@ function render(overrides: Partial<MessageTableProps> = {}) {
     timezone: "Europe/Berlin",
     ...overrides,
   };
-  return renderToString(<MantineProvider><MessageTable {...props} /></MantineProvider>);
+  return renderToString(
+    <MantineProvider>
+      <MessageTable {...props} />
+    </MantineProvider>,
+  );
 }
 
-const rows = (html: string) => [...html.matchAll(/<tr [^>]*data-testid="message-row"[^>]*>/g)].map((m) => m[0]);
+const rows = (html: string) =>
+  [...html.matchAll(/<tr [^>]*data-testid="message-row"[^>]*>/g)].map((m) => m[0]);
 
 Deno.test("each message is a row of field cells plus its message row, with the level as the row's stripe", () => {
   const html = render();
   assert.equal(rows(html).length, 2);
   assert.match(rows(html)[0], /data-level="error"/);
   assert.match(rows(html)[1], /data-level="info"/);
-  const sources = [...html.matchAll(/<td [^>]*data-field="source"[^>]*><div[^>]*>([^<]*)</g)].map((m) => m[1]);
+  const sources = [...html.matchAll(/<td [^>]*data-field="source"[^>]*><div[^>]*>([^<]*)</g)].map((m) =>
+    m[1]
+  );
   assert.deepEqual(sources, ["web-01", "db-01"]);
   assert.match(html, /data-field="timestamp"[^>]*><div class="sluice-mt-timestamp">2026-01-02 11:00:00.123</);
   assert.equal([...html.matchAll(/data-testid="message-text"/g)].length, 2);

@@ -29,6 +29,7 @@ Deno.test("a line chart draws its own axes: round value ticks on y, times in the
   const xLabels = texts(html, "chart-x-tick-labels");
   assert.deepEqual(xLabels, ["01-01 10:00:00", "10:00:30", "10:01:00", "10:01:30", "10:02:00"]);
   const grid = html.match(/data-testid="chart-grid"[^>]*>(.*?)<\/g>/)?.[1] ?? "";
+  // A line per tick; the plot's edges get one too, but here the first and last x ticks sit on them.
   assert.equal([...grid.matchAll(/<line /g)].length, yLabels.length + xLabels.length);
   assert.doesNotMatch(html, /recharts-surface|recharts-wrapper/, "no chart library draws the frame");
   assert.match(html, /data-testid="line-series" data-points="3"/);

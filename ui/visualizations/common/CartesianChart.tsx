@@ -10,11 +10,13 @@ import { ChartAxes } from "./ChartAxes.tsx";
 import { ChartInteraction } from "./ChartInteraction.tsx";
 import { ChartLegend } from "./ChartLegend.tsx";
 import { SeriesLayer } from "./SeriesLayer.tsx";
+import { EVENT_ANNOTATIONS_COLOR, EVENT_ANNOTATIONS_SERIES } from "../../widgets/logic/event-annotations.ts";
+import { type EventMarker, eventMarkers } from "../logic/event-markers.ts";
 
 type Props =
   & Pick<
     VisualizationProps,
-    "config" | "data" | "width" | "height" | "timezone" | "onChartColorChange" | "onZoom" | "onValueAction"
+    "config" | "data" | "width" | "height" | "timezone" | "onChartColorChange" | "onZoom" | "onValueAction" | "events"
   >
   & {
     kind: CartesianKind;
@@ -41,18 +43,23 @@ export function CartesianChart({
   onChartColorChange,
   onZoom,
   onValueAction,
+  events = [],
 }: Props) {
   const layout = useMemo(
     () => cartesianLayout(data, config, { kind, axisType, barmode }, { width, height, timezone }),
     [data, config, kind, axisType, barmode, width, height, timezone],
   );
+  const markers = useMemo(() => eventMarkers(layout, events), [layout, events]);
   const legend = useMemo(
-    () =>
-      layout.chart.series.map((series) => ({
+    () => [
+      ...layout.chart.series.map((series) => ({
         name: series.name,
         color: layout.colors.get(series.name) ?? "gray",
       })),
-    [layout],
+      // Events are one grey 'Alerts' entry (spec 001 §9); its colour is fixed.
+      ...(markers.length > 0 ? [{ name: EVENT_ANNOTATIONS_SERIES, color: EVENT_ANNOTATIONS_COLOR }] : []),
+    ],
+    [layout, markers],
   );
   if (width <= 0 || height <= 0) return null; // not measured yet
   if (layout.chart.points.length === 0 || layout.chart.series.length === 0) {
@@ -60,7 +67,7 @@ export function CartesianChart({
   }
   return (
     <Box pos="relative" w={width} h={height} data-testid="cartesian-visualization" data-kind={kind}>
-      <Plot layout={layout} width={width} kind={kind} axisType={axisType} barmode={barmode} curve={curve} />
+      <Plot layout={layout} width={width} kind={kind} axisType={axisType} barmode={barmode} curve={curve} markers={markers} />
       <ChartInteraction
         layout={layout}
         kind={kind}
@@ -85,13 +92,29 @@ interface PlotProps {
   axisType: AxisType;
   barmode: BarMode;
   curve: CurveType;
+  markers: readonly EventMarker[];
 }
 
-/** The chart's SVG: grid and axes from our domains and ticks, the series on top. */
-const Plot = memo(function Plot({ layout, width, kind, axisType, barmode, curve }: PlotProps) {
+/** The chart's SVG: grid and axes from our domains and ticks, event markers, the series on top. */
+const Plot = memo(function Plot({ layout, width, kind, axisType, barmode, curve, markers }: PlotProps) {
   return (
     <svg width={width} height={layout.chartHeight} style={{ display: "block" }} data-testid="chart-surface">
       <ChartAxes layout={layout} axisType={axisType} />
+      {markers.map((marker) => (
+        <line
+          key={marker.id}
+          x1={marker.x}
+          x2={marker.x}
+          y1={layout.rect.top}
+          y2={layout.rect.top + layout.rect.height}
+          stroke={EVENT_ANNOTATIONS_COLOR}
+          strokeWidth={2}
+          strokeDasharray="4 3"
+          data-testid="event-marker"
+        >
+          <title>{marker.title}</title>
+        </line>
+      ))}
       <SeriesLayer layout={layout} kind={kind} axisType={axisType} barmode={barmode} curve={curve} />
     </svg>
   );

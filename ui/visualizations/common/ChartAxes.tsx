@@ -34,16 +34,28 @@ export const ChartAxes = memo(function ChartAxes({ layout, axisType }: Props) {
   return (
     <>
       <g data-testid="chart-grid" stroke={LINE_COLOR} strokeDasharray="3 3" fill="none">
-        {yTicks.map(({ tick, pixel }) => <line key={`h${tick}`} x1={left} x2={right} y1={pixel} y2={pixel} />)}
-        {xTicks.map(({ tick, pixel }) => <line key={`v${tick}`} x1={pixel} x2={pixel} y1={top} y2={bottom} />)}
+        {yTicks.map(({ tick, pixel }) => (
+          <line key={`h${tick}`} x1={left} x2={right} y1={pixel} y2={pixel} />
+        ))}
+        {gridColumns(
+          xTicks.map(({ pixel }) =>
+            pixel
+          ),
+          left,
+          right,
+        ).map((pixel) => <line key={`v${pixel}`} x1={pixel} x2={pixel} y1={top} y2={bottom} />)}
       </g>
       <g data-testid="chart-x-axis">
         <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={LINE_COLOR} />
         {xTicks.map(({ tick, pixel }) => (
           <line key={tick} x1={pixel} x2={pixel} y1={bottom} y2={bottom + TICK_SIZE} stroke={LINE_COLOR} />
         ))}
-        {/* The second class keeps the selectors of existing browser tests (written against recharts) working. */}
-        <g className="chart-x-tick-labels recharts-xAxis-tick-labels" fill={LABEL_COLOR} fontSize={LABEL_SIZE} textAnchor="middle">
+        <g
+          className="chart-x-tick-labels"
+          fill={LABEL_COLOR}
+          fontSize={LABEL_SIZE}
+          textAnchor="middle"
+        >
           {xTicks.map(({ tick, pixel }) => (
             <text key={tick} x={pixel} y={bottom + TICK_SIZE + TICK_GAP} dy="0.71em">
               {layout.x.tickLabels.get(tick) ?? ""}
@@ -58,10 +70,17 @@ export const ChartAxes = memo(function ChartAxes({ layout, axisType }: Props) {
         ))}
         <g className="chart-y-tick-labels" fill={LABEL_COLOR} fontSize={LABEL_SIZE} textAnchor="end">
           {yTicks.map(({ tick, pixel }) => (
-            <text key={tick} x={left - TICK_SIZE - TICK_GAP} y={pixel} dy="0.355em">{formatTickValue(tick)}</text>
+            <text key={tick} x={left - TICK_SIZE - TICK_GAP} y={pixel} dy="0.355em">
+              {formatTickValue(tick)}
+            </text>
           ))}
         </g>
       </g>
     </>
   );
 });
+
+/** Vertical grid lines: one per x tick and one at each edge of the plot (the frame recharts drew), no doubles. */
+function gridColumns(ticks: readonly number[], left: number, right: number): number[] {
+  return [...new Set([left, ...ticks, right].map((pixel) => Math.round(pixel * 10) / 10))];
+}

@@ -27,7 +27,9 @@ export function areaPath(points: readonly CurvePoint[], type: CurveType, baselin
     .map((run) => {
       const first = run[0];
       const last = run[run.length - 1];
-      return `M${xy(first)}${CURVES[type](run)}L${num(last.x)} ${num(baseline)}L${num(first.x)} ${num(baseline)}Z`;
+      return `M${xy(first)}${CURVES[type](run)}L${num(last.x)} ${num(baseline)}L${num(first.x)} ${
+        num(baseline)
+      }Z`;
     })
     .join("");
 }
@@ -36,7 +38,8 @@ export function areaPath(points: readonly CurvePoint[], type: CurveType, baselin
 const CURVES: Record<CurveType, (run: readonly Defined[]) => string> = {
   linear: (run) => run.slice(1).map((point) => `L${xy(point)}`).join(""),
   // Hold the previous value up to the next point's x, then jump.
-  stepAfter: (run) => run.slice(1).map((point, i) => `L${num(point.x)} ${num(run[i].y)}L${xy(point)}`).join(""),
+  stepAfter: (run) =>
+    run.slice(1).map((point, i) => `L${num(point.x)} ${num(run[i].y)}L${xy(point)}`).join(""),
   monotoneX: monotoneSegments,
 };
 
