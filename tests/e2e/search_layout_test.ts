@@ -4,6 +4,7 @@
  * export dialog's message-table choice.
  */
 import assert from "node:assert/strict";
+import { parse as csvRecords } from "csv-parse/sync";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -120,32 +121,6 @@ function recordIntervals(page: Page): string[] {
     }
   });
   return intervals;
-}
-
-/** RFC 4180 records (quoted fields may hold commas and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') field += text[i++];
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") (record.push(field), field = "");
-    else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += char;
-  }
-  if (field !== "" || record.length > 0) records.push([...record, field]);
-  return records;
 }
 
 /** The default search plus a 'Methods' table with other columns, without the message row, sorted by source. */

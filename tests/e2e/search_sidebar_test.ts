@@ -1,5 +1,6 @@
 /** The search page's sidebar (Description, Fields with top values and table columns) and the export dialog in a real browser. */
 import assert from "node:assert/strict";
+import { parse as csvRecords } from "csv-parse/sync";
 import { mkdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
@@ -43,32 +44,6 @@ async function total(page: Page): Promise<number> {
   const match = /of (\d+) messages/.exec(text);
   assert.ok(match, `unexpected summary: ${text}`);
   return Number(match[1]);
-}
-
-/** RFC 4180 records (quoted fields may hold commas and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') field += text[i++];
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") (record.push(field), field = "");
-    else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += char;
-  }
-  if (field !== "" || record.length > 0) records.push([...record, field]);
-  return records;
 }
 
 Deno.test("the search sidebar and export in Chromium", async (t) => {
