@@ -17,7 +17,16 @@ import {
   StoreFieldCatalog,
 } from "./store/field-registry.ts";
 import type { FieldValue, IncomingMessage } from "./store/incoming-message.ts";
-import { encodeKeywordValues } from "./search/keyword-values.ts";
+import { escapeKeywordValue, KEYWORD_SEPARATOR } from "./search/keyword-values.ts";
+import {
+  CSV_NULL,
+  CSV_READ_OPTIONS,
+  CsvBatchFile,
+  csvNumber,
+  csvText,
+  csvValue,
+  STREAM_SEPARATOR,
+} from "./store/csv-batch.ts";
 import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
 import { quoteIdentifier } from "./store/sql-identifier.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
@@ -61,16 +70,22 @@ export interface StoredMessage {
   fields: Record<string, unknown>;
 }
 
-const DEFAULT_BATCH = 150_000;
+/**
+ * Exactly one DuckDB row group: a batch of whole row groups is written straight to the file, while rows past the
+ * last whole group go through the WAL and a checkpoint. Measured on 1M messages (bench/measure/ingest-stages.ts):
+ * DuckDB's CPU per message 23 µs with 150,000-message batches, 15–16 µs with 122,880 or 245,760.
+ */
+const DEFAULT_BATCH = 122_880;
 const IMPORT_INPUT_ID = "000000000000000000000000";
 
 /**
  * The message store: messages in indices of index sets, routed to streams by their rules at ingest, with
  * typed columns for every field (see store/message-schema.ts for the design and its measurements).
  *
- * Batches go to DuckDB as a temporary NDJSON file read by `read_ndjson`: measured 3–4× faster than bound
- * parameters or columnar JSON, and the row appender of @duckdb/node-api under Deno stalled for minutes
- * (276 s for 50k rows in bench/measure/insert-paths.ts). The next batch is prepared while one is inserted.
+ * Batches go to DuckDB as a temporary CSV file read by `read_csv` (store/csv-batch.ts): NDJSON was measured 3–4×
+ * faster than bound parameters or columnar JSON, and CSV cheaper than NDJSON on both sides; the row appender of
+ * @duckdb/node-api under Deno stalled for minutes (276 s for 50k rows in bench/measure/insert-paths.ts). The next
+ * batch is prepared while one is inserted.
  */
 export class MessageStore {
   private router!: StreamRouter;
@@ -449,112 +464,165 @@ export class MessageStore {
     return true;
   }
 
-  /** Routes, assigns indices and ids, types fields and serialises one batch (no I/O but the temp file). */
+  /**
+   * Routes, assigns indices and ids, types fields and serialises one batch as CSV (no I/O but the temp file).
+   * Per message it allocates little more than its line: the garbage collector was a quarter of this step's time
+   * with a row object, value arrays and JSON per message (bench/RESULTS.md "Import").
+   */
   private async prepare(batch: IncomingMessage[], result: IngestResult): Promise<PreparedBatch> {
     this.options.registry?.input.mark(batch.length);
     if (!isSorted(batch)) batch = [...batch].sort((a, b) => a.timestamp - b.timestamp);
     const receivedAt = Date.now();
-    const lines: string[] = [];
     const newFields: ExtraField[] = [];
     const widened: ExtraField[] = [];
-    const batchColumns = new Map<string, ExtraField>();
+    // The extra fields of this batch, in the order they first occur: their cells follow the hot columns. Known
+    // before the first line is written, so that every line has every cell and lines can be written as they come.
+    const positions = new Map<string, number>();
+    for (const message of batch) {
+      for (const name in message.fields) {
+        const raw = message.fields[name] as FieldValue | null | undefined;
+        if (raw === null || raw === undefined || positions.has(name) || RESERVED_NAMES.has(name)) continue;
+        positions.set(name, positions.size);
+      }
+    }
+    const width = positions.size;
+    /** This message's extra-field cells by position (reset after each message). */
+    const cells: (string | undefined)[] = [];
+    /** This message's fields tracked for presence (reused for every message). */
+    const present: string[] = [];
     const newPresence: [string, string, string][] = [];
     const touched = new Map<string, IndexInfo>();
     const seenShapes = new Set<string>();
     const takenColumns = new Set([...this.extras.values()].map((field) => field.column));
-    for (const message of batch) {
-      const streams = this.router.route(message);
-      const gl2MessageId = this.ulids.next(receivedAt);
-      const row: Record<string, unknown> = {
-        _id: message.id ?? crypto.randomUUID(),
-        ts: message.timestamp,
-        source: message.source,
-        message: message.message,
-        message_terms: tokenText(message.message),
-        streams,
-        gl2_message_id: gl2MessageId,
-      };
-      // The values of HOT_KEYWORD_VALUE_FIELDS and every string extra field, for `keyword_values`.
-      const keywordValues: string[] = [gl2MessageId];
-      if (message.inputId !== undefined) row.gl2_source_input = message.inputId;
-      const present: string[] = [];
-      let size = message.message.length + message.source.length;
-      if (message.fullMessage !== undefined) {
-        row.full_message = message.fullMessage;
-        row.full_message_terms = tokenText(message.fullMessage);
-        size += message.fullMessage.length;
-        present.push("full_message");
-      }
-      if (message.level !== undefined) (row.level = message.level, present.push("level"));
-      if (message.facility !== undefined) {
-        (row.facility = message.facility, present.push("facility"), size += message.facility.length);
-        keywordValues.push(message.facility);
-      }
-      if (message.remoteIp !== undefined) {
-        (row.gl2_remote_ip = message.remoteIp, present.push("gl2_remote_ip"));
-        keywordValues.push(message.remoteIp);
-      }
-      // Every stored message has an input: the insert fills a missing one with the import input's id.
-      present.push("gl2_source_input");
-      if (message.fields) {
-        for (const name in message.fields) {
-          const raw = message.fields[name] as FieldValue | null | undefined;
-          if (raw === null || raw === undefined || RESERVED_NAMES.has(name)) continue;
-          let field = this.extras.get(name);
-          if (!field) {
-            field = { name, column: columnNameFor(name, takenColumns), type: inferType(name, raw) };
-            takenColumns.add(field.column);
-            this.extras.set(name, field);
-            newFields.push(field);
-            this.extraColumns = null;
-          }
-          const coerced = coerce(field.type, raw);
-          if (coerced.kind === "reject") {
-            result.fieldConflicts++;
-            continue;
-          }
-          if (coerced.kind === "widen") {
-            field.type = coerced.to;
-            if (!newFields.includes(field)) widened.push(field);
-          }
-          row[field.column] = coerced.value;
-          if (field.type === "string") keywordValues.push(coerced.value as string);
-          batchColumns.set(field.column, field);
-          present.push(name);
-          size += name.length + String(coerced.value).length;
+    const indexCells = new Map<string, string>();
+    /** The cells of the line being built (reused for every message). */
+    const row: string[] = [];
+    row.length = HOT_CSV_COLUMNS.length + width;
+    const file = new CsvBatchFile(await Deno.makeTempFile({ prefix: "sluice-ingest-", suffix: ".csv" }));
+    try {
+      for (const message of batch) {
+        const streams = this.router.route(message);
+        const gl2MessageId = this.ulids.next(receivedAt);
+        // The values of HOT_KEYWORD_VALUE_FIELDS and every string extra field (encodeKeywordValues, built in place).
+        let keywordValues = KEYWORD_SEPARATOR + escapeKeywordValue(gl2MessageId) + KEYWORD_SEPARATOR;
+        present.length = 0;
+        let size = message.message.length + message.source.length;
+        let fullMessage = CSV_NULL;
+        let fullMessageTerms = CSV_NULL;
+        if (message.fullMessage !== undefined) {
+          fullMessage = csvText(message.fullMessage);
+          fullMessageTerms = csvText(tokenText(message.fullMessage));
+          size += message.fullMessage.length;
+          present.push("full_message");
         }
-      }
-      row.size = size;
-      row.keyword_values = encodeKeywordValues(keywordValues);
-      const indexSetIds = new Set<string>();
-      for (const stream of streams) {
-        indexSetIds.add(this.router.indexSetOf(stream) ?? this.defaultIndexSetId());
-      }
-      for (const setId of indexSetIds) {
-        const index = this.rotation.take(setId, message.timestamp);
-        touched.set(index.name, index);
-        row.index_name = index.name;
-        lines.push(JSON.stringify(row));
-        result.rows++;
-        const shape = `${index.name}\u0000${streams.join(",")}\u0000${present.join(",")}`;
-        if (seenShapes.has(shape)) continue;
-        seenShapes.add(shape);
-        for (const field of present) {
-          for (const stream of streams) {
-            if (this.markPresent(index.name, field, stream)) newPresence.push([index.name, field, stream]);
+        let level = CSV_NULL;
+        if (message.level !== undefined) (level = csvNumber(message.level), present.push("level"));
+        let facility = CSV_NULL;
+        if (message.facility !== undefined) {
+          (facility = csvText(message.facility), present.push("facility"), size += message.facility.length);
+          keywordValues += escapeKeywordValue(message.facility) + KEYWORD_SEPARATOR;
+        }
+        let remoteIp = CSV_NULL;
+        if (message.remoteIp !== undefined) {
+          (remoteIp = csvText(message.remoteIp), present.push("gl2_remote_ip"));
+          keywordValues += escapeKeywordValue(message.remoteIp) + KEYWORD_SEPARATOR;
+        }
+        // Every stored message has an input: the insert fills a missing one with the import input's id.
+        present.push("gl2_source_input");
+        if (message.fields) {
+          for (const name in message.fields) {
+            const raw = message.fields[name] as FieldValue | null | undefined;
+            if (raw === null || raw === undefined || RESERVED_NAMES.has(name)) continue;
+            let field = this.extras.get(name);
+            if (!field) {
+              field = { name, column: columnNameFor(name, takenColumns), type: inferType(name, raw) };
+              takenColumns.add(field.column);
+              this.extras.set(name, field);
+              newFields.push(field);
+              this.extraColumns = null;
+            }
+            let value: FieldValue;
+            if (field.type === "string" && typeof raw === "string") {
+              value = raw; // the common case, without an allocation in coerce
+            } else {
+              const coerced = coerce(field.type, raw);
+              if (coerced.kind === "reject") {
+                result.fieldConflicts++;
+                continue;
+              }
+              if (coerced.kind === "widen") {
+                field.type = coerced.to;
+                if (!newFields.includes(field)) widened.push(field);
+              }
+              value = coerced.value;
+            }
+            cells[positions.get(name)!] = csvValue(value);
+            if (field.type === "string") {
+              keywordValues += escapeKeywordValue(value as string) + KEYWORD_SEPARATOR;
+            }
+            present.push(name);
+            size += name.length + String(value).length;
           }
         }
+        // One flat string per line from a reused array: concatenating cells made rope strings that the garbage
+        // collector then spent more time on than everything else in this loop.
+        row[1] = csvText(message.id ?? crypto.randomUUID());
+        row[2] = csvNumber(Math.round(message.timestamp));
+        row[3] = csvText(message.source);
+        row[4] = csvText(message.message);
+        row[5] = csvText(tokenText(message.message));
+        row[6] = fullMessage;
+        row[7] = fullMessageTerms;
+        row[8] = csvText(keywordValues);
+        row[9] = level;
+        row[10] = facility;
+        const streamsText = streams.join(STREAM_SEPARATOR);
+        row[11] = csvText(streamsText);
+        row[12] = csvText(gl2MessageId);
+        row[13] = message.inputId === undefined ? CSV_NULL : csvText(message.inputId);
+        row[14] = remoteIp;
+        row[15] = String(size);
+        for (let position = 0; position < width; position++) {
+          row[HOT_CSV_COLUMNS.length + position] = cells[position] ?? CSV_NULL;
+          cells[position] = undefined;
+        }
+        const indexSetIds = new Set<string>();
+        for (const stream of streams) {
+          indexSetIds.add(this.router.indexSetOf(stream) ?? this.defaultIndexSetId());
+        }
+        let presentText: string | null = null;
+        for (const setId of indexSetIds) {
+          const index = this.rotation.take(setId, message.timestamp);
+          touched.set(index.name, index);
+          let indexCell = indexCells.get(index.name);
+          if (indexCell === undefined) indexCells.set(index.name, indexCell = csvText(index.name));
+          row[0] = indexCell;
+          file.add(row.join(","));
+          result.rows++;
+          presentText ??= present.join(",");
+          const shape = `${index.name}\u0000${streamsText}\u0000${presentText}`;
+          if (seenShapes.has(shape)) continue;
+          seenShapes.add(shape);
+          for (const field of present) {
+            for (const stream of streams) {
+              if (this.markPresent(index.name, field, stream)) newPresence.push([index.name, field, stream]);
+            }
+          }
+        }
+        result.messages++;
       }
-      result.messages++;
+    } catch (error) {
+      file.close();
+      await Deno.remove(file.path).catch(() => {});
+      throw error;
     }
+    file.close();
     if (newFields.length > 0 || widened.length > 0 || newPresence.length > 0) this.catalogCache = null;
-    const path = await Deno.makeTempFile({ prefix: "sluice-ingest-", suffix: ".ndjson" });
-    await Deno.writeTextFile(path, lines.join("\n"));
     return {
-      path,
+      path: file.path,
       count: batch.length,
       receivedAt,
-      columns: [...batchColumns.values()].map((field) => ({ ...field })),
+      columns: [...positions.keys()].map((name) => ({ ...this.extras.get(name)! })),
       newFields: newFields.map((field) => ({ ...field })),
       widened: widened.map((field) => ({ ...field })),
       newPresence,
@@ -625,7 +693,8 @@ interface PreparedBatch {
   indices: IndexInfo[];
 }
 
-const HOT_JSON_COLUMNS: [string, string][] = [
+/** The batch file's leading columns, in order, with the types `read_csv` reads them as. */
+const HOT_CSV_COLUMNS: [string, string][] = [
   ["index_name", "VARCHAR"],
   ["_id", "VARCHAR"],
   ["ts", "BIGINT"],
@@ -637,7 +706,7 @@ const HOT_JSON_COLUMNS: [string, string][] = [
   ["keyword_values", "VARCHAR"],
   ["level", "BIGINT"],
   ["facility", "VARCHAR"],
-  ["streams", "VARCHAR[]"],
+  ["streams", "VARCHAR"],
   ["gl2_message_id", "VARCHAR"],
   ["gl2_source_input", "VARCHAR"],
   ["gl2_remote_ip", "VARCHAR"],
@@ -649,23 +718,28 @@ async function insertBatch(
   batch: PreparedBatch,
   nodeId: string,
 ): Promise<void> {
+  // A date field's value is epoch milliseconds: read as a number, stored as a timestamp.
   const spec = [
-    ...HOT_JSON_COLUMNS,
-    ...batch.columns.map((field) => [field.column, SQL_TYPES[field.type]] as [string, string]),
+    ...HOT_CSV_COLUMNS,
+    ...batch.columns.map((field) =>
+      [field.column, field.type === "date" ? "BIGINT" : SQL_TYPES[field.type]] as [string, string]
+    ),
   ]
     .map(([name, type]) => `${quoteIdentifier(name)}: '${type}'`)
     .join(", ");
-  const extraList = batch.columns.length
-    ? `, ${batch.columns.map((field) => quoteIdentifier(field.column)).join(", ")}`
-    : "";
+  const extraList = batch.columns.map((field) =>
+    field.type === "date"
+      ? `, epoch_ms(${quoteIdentifier(field.column)}) AS ${quoteIdentifier(field.column)}`
+      : `, ${quoteIdentifier(field.column)}`
+  ).join("");
   await connection.run(
     `INSERT INTO messages BY NAME
      SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms, keyword_values,
-       level, facility, streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
+       level, facility, string_split(streams, chr(31)) AS streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
        ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
        epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
        size AS gl2_accounted_message_size${extraList}
-     FROM read_ndjson(?, columns = {${spec}}, format = 'newline_delimited')`,
+     FROM read_csv(?, columns = {${spec}}, ${CSV_READ_OPTIONS})`,
     [IMPORT_INPUT_ID, nodeId, batch.receivedAt, batch.receivedAt, batch.path],
   );
 }
