@@ -5,6 +5,8 @@ import { formatFull, timeTicks } from "./time-axis.ts";
 const TICK_SPACING = { time: 90, category: 70 } as const;
 /** Average width of a tick character at the axes' 11 px font: a longer category label is cut to its room. */
 const TICK_CHAR_WIDTH = 6.5;
+/** Space kept between neighbouring tick labels, so estimated widths that come out a little short never touch. */
+const TICK_LABEL_GAP = 8;
 /** A single bar on a time axis is 3% of the time range wide, at least 30 px (spec 001 §9). */
 export const SINGLE_BAR_RANGE_SHARE = 0.03;
 export const SINGLE_BAR_MIN_WIDTH = 30;
@@ -97,7 +99,7 @@ export function nearestPointIndex(xs: readonly number[], x: number): number {
 
 /** The label, or its start and an ellipsis when it is wider than `room` pixels (the tooltip shows it whole). */
 function fitLabel(label: string, room: number): string {
-  const max = Math.max(3, Math.floor(room / TICK_CHAR_WIDTH));
+  const max = Math.max(3, Math.floor((room - TICK_LABEL_GAP) / TICK_CHAR_WIDTH));
   return label.length <= max ? label : `${label.slice(0, max - 1)}…`;
 }
 
