@@ -41,25 +41,7 @@ export interface Token {
 
 const WHITESPACE = new Set([" ", "\t", "\n", "\r", "\u3000"]);
 /** Characters that cannot start a term (besides whitespace); `-`, `+` may continue one, `*`, `?` are wildcards. */
-const NOT_TERM_START = new Set([
-  "+",
-  "-",
-  "!",
-  "(",
-  ")",
-  ":",
-  "^",
-  "[",
-  "]",
-  '"',
-  "{",
-  "}",
-  "~",
-  "*",
-  "?",
-  "\\",
-  "/",
-]);
+const NOT_TERM_START = new Set('+-!():^[]"{}~*?\\/');
 
 type LexState = "default" | "range" | "boost";
 

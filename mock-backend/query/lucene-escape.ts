@@ -2,32 +2,7 @@
  * Printing values back into query text so that parsing the text gives the same values
  * (QueryParserBase.escape, plus whitespace and the operator words).
  */
-const SPECIAL = new Set([
-  "\\",
-  "+",
-  "-",
-  "!",
-  "(",
-  ")",
-  ":",
-  "^",
-  "[",
-  "]",
-  '"',
-  "{",
-  "}",
-  "~",
-  "*",
-  "?",
-  "|",
-  "&",
-  "/",
-  " ",
-  "\t",
-  "\n",
-  "\r",
-  "\u3000",
-]);
+const SPECIAL = new Set('\\+-!():^[]"{}~*?|&/ \t\n\r\u3000');
 
 export function escapeTerm(value: string): string {
   if (value === "AND" || value === "OR" || value === "NOT") return `\\${value}`;
