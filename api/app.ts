@@ -8,6 +8,7 @@ import { createApiRouter } from "./router.ts";
 import { clusterConfigApi } from "./routes/cluster-config.ts";
 import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
+import { eventsApi } from "./routes/events.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -43,6 +44,7 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", decoratorsApi());
   api.route("/", streamsApi());
   api.route("/", sharesApi());
+  api.route("/", eventsApi());
   // Last: GET /views/{id} would otherwise answer GET /views/fields (and refuse "fields" as an id).
   api.route("/", viewsApi());
   api.doc31("/openapi.json", {

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import type { Backend } from "../api/schemas/backend.ts";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
@@ -5,6 +6,9 @@ import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
 import { decoratorStoreFor } from "./decorators/decorator-store.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
+import { evaluateEventDefinitions } from "./events/event-processor.ts";
+import { EmbeddedEventStore } from "./events/event-store.ts";
+import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
@@ -33,8 +37,14 @@ export interface EmbeddedBackendOptions {
 
 const DEMO_SPAN_MS = 7 * 24 * 3600_000;
 
-/** The embedded backend, plus its message store for the modules of mock-backend that search it. */
-export type EmbeddedBackend = Backend & { readonly messageStore: MessageStore };
+/**
+ * The embedded backend, plus its message store for the modules of mock-backend that search it, and a way to
+ * evaluate the event definitions again after messages were added outside the demo seed (imports, tests).
+ */
+export type EmbeddedBackend = Backend & {
+  readonly messageStore: MessageStore;
+  evaluateEvents(): Promise<{ definitions: number; events: number }>;
+};
 
 /** The embedded backend on DuckDB: opens or creates the database, seeds it on first start. */
 export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
@@ -50,6 +60,21 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     const written = await messages.ingest(generateDemoMessages({ count: options.demoMessages, end: Date.now(), spanMs: DEMO_SPAN_MS }));
     log(`Stored ${written.messages} demo messages in ${Math.round(performance.now() - started)} ms.`);
   }
+  const events = new EmbeddedEventStore(db);
+  await seedEventDefinitions(events);
+  const evaluateEvents = () =>
+    evaluateEventDefinitions({
+      db,
+      events,
+      catalog: messages.catalog(),
+      messageStreams: messages.streams().map((stream) => stream.id),
+      source: hostname(),
+      now: Date.now(),
+    });
+  // On a new database that evaluates the demo data; later starts catch up on imports made while stopped.
+  const evaluationStarted = performance.now();
+  const evaluated = await evaluateEvents();
+  log(`Evaluated ${evaluated.definitions} event definitions: ${evaluated.events} events (${Math.round(performance.now() - evaluationStarted)} ms).`);
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   return {
@@ -66,6 +91,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     decorators: decoratorStoreFor(db),
     streamMatch: new EmbeddedStreamMatchTester(messages),
     shares: new EmbeddedShareStore(db),
+    events,
+    evaluateEvents,
     close() {
       traffic.stop();
       db.close();

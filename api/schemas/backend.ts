@@ -6,6 +6,7 @@ import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
+import type { EventsBackend } from "./events.ts";
 import type { Favorite } from "./favorites.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
@@ -198,5 +199,6 @@ export interface Backend {
   decorators: DecoratorStore;
   streamMatch: StreamMatchTester;
   shares: ShareStore;
+  events: EventsBackend;
   close(): Promise<void>;
 }

@@ -23,6 +23,8 @@ interface RunningSearchType {
   offset?: number;
   /** The streams the search type searches (none named: all readable), which choose the stored decorators. */
   streams: readonly string[];
+  /** Who searches: the events search type applies their stream permissions to the events index itself. */
+  scope: SearchScope;
 }
 
 type SearchTypeRunner<T extends SearchType> = (searchType: T, running: RunningSearchType) => Promise<SearchTypeResult>;
@@ -32,7 +34,16 @@ const SEARCH_TYPES: { [K in SearchType["type"]]: SearchTypeRunner<Extract<Search
   messages: (searchType, { context, query, limit, offset, streams }) =>
     executeMessages(searchType, context, { limit, offset, highlight: highlightTerms(query), streams }),
   pivot: (searchType, { context }) => executePivot(searchType, context),
-  events: (searchType) => executeEvents(searchType),
+  events: (searchType, { context, query, streams, scope }) =>
+    executeEvents(searchType, {
+      db: context.db,
+      from: context.from,
+      to: context.to,
+      now: context.now,
+      query,
+      streams,
+      readableStreams: scope.readableStreams,
+    }),
 };
 
 /**
@@ -147,7 +158,7 @@ export class SearchExecutor {
       : [];
     const overridden = searchType.timerange || searchType.query || (searchType.streams && searchType.streams.length > 0) || searchType.filter;
     if (!overridden) {
-      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset, streams };
+      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset, streams, scope };
     }
     const range = searchType.timerange ? resolveTimeRange(searchType.timerange, now) : queryRange;
     const own = this.basePredicate({
@@ -162,7 +173,7 @@ export class SearchExecutor {
     const ownFilter = searchType.filter?.type === "query_string" ? parse(searchType.filter.query) : null;
     const narrowing = [ownQuery, ownFilter].flatMap((node) => node ? [compileQuery(node, catalog, { now })] : []);
     const predicate = narrowing.length > 0 ? allOf(own.predicate, ...narrowing) : own.predicate;
-    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset, streams };
+    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset, streams, scope };
   }
 
   private context(catalog: FieldCatalog, filter: SqlPredicate, range: { from: number; to: number }, now: number): SearchTypeContext {

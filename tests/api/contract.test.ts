@@ -15,6 +15,8 @@ import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from 
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { AvailableDecoratorsSchema, DecoratorListSchema, DecoratorSchema } from "../../api/schemas/decorators.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
+import { EventDefinitionListSchema, EventDefinitionSchema, EventsSearchResultSchema } from "../../api/schemas/events.ts";
+import { SEED_EVENT_DEFINITIONS } from "../../mock-backend/events/seed-event-definitions.ts";
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
@@ -182,6 +184,13 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /search/universal/keyword": { query: "?query=*&keyword=last%20hour", status: 200, schema: UniversalSearchResponseSchema },
   "GET /search/universal/keyword/export": { query: "?query=*&keyword=last%20hour&fields=timestamp", status: 200, schema: z.string() },
   "GET /streams": { status: 200, schema: StreamsListSchema },
+  "POST /events/search": { body: { timerange: { type: "relative", range: 3600 } }, status: 200, schema: EventsSearchResultSchema },
+  "GET /events/definitions": { status: 200, schema: EventDefinitionListSchema },
+  "GET /events/definitions/{id}": {
+    prepare: () => Promise.resolve({ params: { id: SEED_EVENT_DEFINITIONS[0].id } }),
+    status: 200,
+    schema: EventDefinitionSchema,
+  },
   "GET /search/decorators": { status: 200, schema: DecoratorListSchema },
   "GET /search/decorators/available": { status: 200, schema: AvailableDecoratorsSchema },
   "POST /search/decorators": { body: DECORATOR_BODY, status: 200, schema: DecoratorSchema },

@@ -243,7 +243,7 @@ apiTest("a required parameter without a value fails the query with an unbound_pa
   assert.equal(undeclared.total, 0);
 }, DEMO);
 
-apiTest("an events search type answers Graylog's shape: no events stored yet, so an empty list and a zero total", async (h) => {
+apiTest("an events search type answers Graylog's shape: an empty list and a zero total where no definition fired", async (h) => {
   const answer = await h.call("POST", "/views/search/sync", {
     body: { queries: [{ id: "q1", timerange: ALL_TIME, search_types: [{ type: "events", id: "ev", name: "events" }, { type: "events", id: "ev2" }] }] },
   });

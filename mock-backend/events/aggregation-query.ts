@@ -1,0 +1,141 @@
+import type { AggregationConfig } from "../../api/schemas/events.ts";
+import type { Database } from "../database.ts";
+import { compileQuery, parseQuery } from "../query/mod.ts";
+import { trusted } from "../query/sql-fragment.ts";
+import type { FieldCatalog } from "../search/field-catalog.ts";
+import { SERIES_FUNCTIONS } from "../search/pivot/mod.ts";
+import { allOf, streamPredicate, timePredicate } from "../search/stream-predicate.ts";
+import { type EvaluationWindow, windowAt, windowRange, type WindowSpec } from "./aggregation-windows.ts";
+import type { SeriesValues } from "./condition-expression.ts";
+import { bind, concatSql, joinSql, type SqlText } from "./sql-text.ts";
+
+/** Where and when an aggregation runs. */
+export interface AggregationScope {
+  db: Database;
+  catalog: FieldCatalog;
+  /** Windows that have not ended by `now` are left for a later evaluation. */
+  now: number;
+}
+
+/** One result of an aggregation: a window and group key, its series values and the streams its messages were in. */
+export interface AggregationResult {
+  window: EvaluationWindow;
+  /** The group-by values in `group_by` order; empty without group-by. */
+  key: string[];
+  values: SeriesValues;
+  sourceStreams: string[];
+}
+
+/**
+ * Runs an aggregation-v1 config over the message store in every window of the data, in one query: each matching
+ * message joins every window it falls in (one when search_within equals execute_every, several when windows
+ * overlap), then the series are aggregated per window and group key with the pivot's series functions. Without
+ * group-by, a window without messages still has a result (count 0) so that `count() < N` can fire, as Graylog
+ * answers an empty search with one zero result; with group-by there are no keys to report then.
+ */
+export async function runAggregation(
+  config: AggregationConfig,
+  scope: AggregationScope,
+): Promise<AggregationResult[]> {
+  const spec: WindowSpec = { everyMs: config.execute_every_ms, withinMs: config.search_within_ms };
+  const span = await scope.db.first<{ lo: bigint | number | null; hi: bigint | number | null }>(
+    "SELECT epoch_ms(min(timestamp)) AS lo, epoch_ms(max(timestamp)) AS hi FROM messages",
+  );
+  if (!span || span.lo === null || span.hi === null) return [];
+  const range = windowRange(Number(span.lo), Number(span.hi), scope.now, spec);
+  if (!range) return [];
+  const { catalog } = scope;
+  const query = parseQuery(config.query, { allowLeadingWildcard: catalog.allowLeadingWildcard });
+  const filter = allOf(
+    timePredicate(windowAt(range.first, spec).from, windowAt(range.last, spec).to),
+    streamPredicate(config.streams.length > 0 ? config.streams : null),
+    compileQuery(query, catalog, { now: scope.now }),
+  );
+  const groups = config.group_by.map((name, index) => ({ alias: `g${index}`, field: catalog.field(name) }));
+  // A group-by field no message has: Elasticsearch's terms aggregation finds no buckets.
+  if (groups.some((group) => group.field === null)) return [];
+  const series = config.series.map((series, index) => {
+    const field = series.field ? catalog.field(series.field) : null;
+    const fn = SERIES_FUNCTIONS[series.type];
+    const accepted = field !== null && (fn.accepts === "any" || fn.accepts.includes(field.type));
+    const input = field && accepted
+      ? {
+        value: trusted(`v${index}`),
+        type: field.type,
+        matching: field.matching,
+        timestamp: trusted("ts"),
+        percentile: null,
+      }
+      : null;
+    // A function that needs a field it cannot read (missing, or of a type it does not aggregate) has no value.
+    const aggregate = input === null && fn.field === "required" ? trusted("NULL") : fn.sql(input);
+    return { id: series.id, alias: `s${index}`, valueSql: field ? field.valueSql : "NULL", aggregate, fn };
+  });
+
+  const baseColumns: SqlText[] = [
+    concatSql("timestamp AS ts, epoch_ms(timestamp) AS t, streams"),
+    ...groups.map((group) => concatSql(`CAST(${group.field!.valueSql} AS VARCHAR) AS ${group.alias}`)),
+    ...series.map((s, index) => concatSql(s.valueSql, ` AS v${index}`)),
+  ];
+  const aggregates: SqlText[] = [
+    ...series.map((s) => concatSql(s.aggregate, ` AS ${s.alias}`)),
+    concatSql("count(*) AS n"),
+    concatSql("list_sort(list_distinct(flatten(list(streams)))) AS source_streams"),
+  ];
+  const groupColumns = groups.map((group) => `, ${group.alias}`).join("");
+  const groupFilter = groups.map((group) => ` AND ${group.alias} IS NOT NULL`).join("");
+  const every = bind(config.execute_every_ms);
+  const within = bind(config.search_within_ms);
+  // Window k holds t when k·every − within ≤ t ≤ k·every − 1, i.e. k from ⌈(t+1)/every⌉ to ⌊(t+within)/every⌋.
+  const statement = concatSql(
+    "WITH base AS (SELECT ",
+    joinSql(baseColumns, ", "),
+    " FROM messages WHERE ",
+    filter,
+    "), ",
+    "windowed AS (SELECT *, unnest(range(CAST(ceil((t + 1) / ",
+    every,
+    "::DOUBLE) AS BIGINT), ",
+    "CAST(floor((t + ",
+    within,
+    ") / ",
+    every,
+    "::DOUBLE) AS BIGINT) + 1)) AS k FROM base) ",
+    `SELECT k${groupColumns}, `,
+    joinSql(aggregates, ", "),
+    " FROM windowed WHERE k BETWEEN ",
+    bind(range.first),
+    " AND ",
+    bind(range.last),
+    groupFilter,
+    " GROUP BY ALL ORDER BY ALL",
+  );
+  const rows = await scope.db.all(statement.sql, [...statement.params]);
+  const results = rows.map((row): AggregationResult => ({
+    window: windowAt(Number(row.k), spec),
+    key: groups.map((group) => String(row[group.alias])),
+    values: new Map(series.map((s) => [s.id, numeric(s.fn.decode(row[s.alias]))])),
+    sourceStreams: (row.source_streams as string[] | null) ?? [],
+  }));
+  if (groups.length > 0) return results;
+  const seen = new Set(results.map((result) => result.window.k));
+  for (let k = range.first; k <= range.last; k++) {
+    if (seen.has(k)) continue;
+    results.push({
+      window: windowAt(k, spec),
+      key: [],
+      values: new Map(series.map((s) => [s.id, numeric(s.fn.empty)])),
+      sourceStreams: [],
+    });
+  }
+  return results.sort((a, b) => a.window.k - b.window.k);
+}
+
+/** Conditions compare numbers; `latest` of a text field has none. */
+function numeric(value: number | string | null): number | null {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return null;
+}
