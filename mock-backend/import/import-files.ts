@@ -60,7 +60,8 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
   const now = options.now ?? Date.now();
   const extraStreams = options.stream ? [options.stream] : undefined;
 
-  async function* messages(): AsyncGenerator<IncomingMessage> {
+  // Messages a block of lines at a time: one await per block rather than per line (see MessageStore.ingestChunks).
+  async function* messages(): AsyncGenerator<IncomingMessage[]> {
     for (const file of options.files) {
       const context: ParseContext = {
         year: options.year ?? new Date(now).getUTCFullYear(),
@@ -70,29 +71,33 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
       const fileReport = { file, read: 0, rejected: 0 };
       report.files.push(fileReport);
       let lineNumber = 0;
-      for await (const line of readLines(file)) {
-        lineNumber++;
-        report.read++;
-        fileReport.read++;
-        const parsed = parser.parse(line, context);
-        if (parsed.ok) {
-          if (extraStreams) parsed.message.streams = extraStreams;
-          yield parsed.message;
-          continue;
+      for await (const lines of readLineBlocks(file)) {
+        const parsedLines: IncomingMessage[] = [];
+        for (const line of lines) {
+          lineNumber++;
+          report.read++;
+          fileReport.read++;
+          const parsed = parser.parse(line, context);
+          if (parsed.ok) {
+            if (extraStreams) parsed.message.streams = extraStreams;
+            parsedLines.push(parsed.message);
+            continue;
+          }
+          report.rejected++;
+          fileReport.rejected++;
+          let reason = reasons.get(parsed.reason);
+          if (!reason) reasons.set(parsed.reason, reason = { reason: parsed.reason, count: 0, examples: [] });
+          reason.count++;
+          if (reason.examples.length < exampleLimit) {
+            reason.examples.push({ file, line: lineNumber, text: line.slice(0, 200) });
+          }
         }
-        report.rejected++;
-        fileReport.rejected++;
-        let reason = reasons.get(parsed.reason);
-        if (!reason) reasons.set(parsed.reason, reason = { reason: parsed.reason, count: 0, examples: [] });
-        reason.count++;
-        if (reason.examples.length < exampleLimit) {
-          reason.examples.push({ file, line: lineNumber, text: line.slice(0, 200) });
-        }
+        if (parsedLines.length > 0) yield parsedLines;
       }
     }
   }
 
-  const result = await store.ingest(messages());
+  const result = await store.ingestChunks(messages());
   report.stored = result.messages;
   report.fieldConflicts = result.fieldConflicts;
   report.reasons = [...reasons.values()].sort((a, b) => b.count - a.count);
@@ -107,22 +112,29 @@ function sourceName(file: string): string {
 
 /** Lines of a UTF-8 file, streamed (LF or CRLF; a last line without a newline counts). */
 export async function* readLines(path: string): AsyncGenerator<string> {
+  for await (const lines of readLineBlocks(path)) yield* lines;
+}
+
+/** The lines of a UTF-8 file as `readLines` gives them, in arrays: the complete lines of each block read. */
+export async function* readLineBlocks(path: string): AsyncGenerator<string[]> {
   const file = await Deno.open(path, { read: true });
   const decoder = new TextDecoder();
   let pending = "";
   try {
     for await (const chunk of file.readable) {
       pending += decoder.decode(chunk, { stream: true });
+      const lines: string[] = [];
       let newline: number;
       let start = 0;
       while ((newline = pending.indexOf("\n", start)) >= 0) {
-        yield pending.slice(start, newline).replace(/\r$/, "");
+        lines.push(withoutCr(pending.slice(start, newline)));
         start = newline + 1;
       }
       pending = pending.slice(start);
+      if (lines.length > 0) yield lines;
     }
     pending += decoder.decode();
-    if (pending.length > 0) yield pending.replace(/\r$/, "");
+    if (pending.length > 0) yield [withoutCr(pending)];
   } finally {
     try {
       file.close();
@@ -130,4 +142,8 @@ export async function* readLines(path: string): AsyncGenerator<string> {
       // already closed by the finished readable stream
     }
   }
+}
+
+function withoutCr(line: string): string {
+  return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
