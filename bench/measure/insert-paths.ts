@@ -58,7 +58,7 @@ await variant("ndjson_to_temp_then_copy", async (lo, hi) => {
 await variant("csv", async (lo, hi) => {
   const q = (v: unknown) => v === undefined || v === null ? "" : typeof v === "string" ? `"${v.replaceAll('"', '""')}"` : String(v);
   const lines: string[] = [];
-  for (let i = lo; i < hi; i++) { const m = msgs[i]; const f = m.fields as Record<string, unknown>; lines.push([q(m.id), m.timestamp, q(m.source), q(m.message), m.level, q(m.streams.join(" ")), q(toks[i].join(" ")), ...keys.map((k) => q(f[k]))].join(",")); }
+  for (let i = lo; i < hi; i++) { const m = msgs[i]; const f = m.fields as Record<string, unknown>; lines.push([q(m.id), m.timestamp, q(m.source), q(m.message), m.level ?? "", q((m.streams ?? []).join(" ")), q(toks[i].join(" ")), ...keys.map((k) => q(f[k]))].join(",")); }
   const path = `${dir}/b.csv`;
   await Deno.writeTextFile(path, lines.join("\n"));
   await con.run(`INSERT INTO csv SELECT _id, make_timestamp_ms(ts), source, message, level, string_split(streams, ' '), string_split(tokens, ' '), ${keys.map((k) => `"${k}"`).join(",")} FROM read_csv('${path}', header=false, quote='"', escape='"', columns={_id:'VARCHAR', ts:'BIGINT', source:'VARCHAR', message:'VARCHAR', level:'INTEGER', streams:'VARCHAR', tokens:'VARCHAR', ${keys.map((k) => `"${k}": '${typeOf(k)}'`).join(",")}})`);
@@ -68,8 +68,8 @@ if (Deno.args.includes("appender")) await variant("appender", async (lo, hi) => 
   const app = await con.createAppender("appender");
   for (let i = lo; i < hi; i++) {
     const m = msgs[i]; const f = m.fields as Record<string, string | number>;
-    app.appendVarchar(m.id); app.appendTimestampMilliseconds(new DuckDBTimestampMillisecondsValue(BigInt(m.timestamp))); app.appendVarchar(m.source); app.appendVarchar(m.message); app.appendInteger(m.level);
-    app.appendList(listValue(m.streams)); app.appendList(listValue(toks[i]));
+    app.appendVarchar(m.id); app.appendTimestampMilliseconds(new DuckDBTimestampMillisecondsValue(BigInt(m.timestamp))); app.appendVarchar(m.source); app.appendVarchar(m.message); app.appendInteger(m.level ?? 0);
+    app.appendList(listValue(m.streams ?? [])); app.appendList(listValue(toks[i]));
     for (const k of keys) { const v = f[k]; if (v === undefined) app.appendNull(); else if (typeOf(k) === "VARCHAR") app.appendVarchar(String(v)); else if (typeOf(k) === "BIGINT") app.appendBigInt(BigInt(v)); else app.appendDouble(Number(v)); }
     app.endRow();
   }

@@ -20,10 +20,10 @@ const con = await inst.connect();
 
 // field types from the data
 const types = new Map<string, string>();
-for (const m of msgs.slice(0, 50000)) for (const [k, v] of Object.entries(m.fields)) {
+for (const m of msgs.slice(0, 50000)) for (const [k, v] of Object.entries(m.fields ?? {})) {
   types.set(k, typeof v === "number" ? (Number.isInteger(v) ? "BIGINT" : "DOUBLE") : typeof v === "boolean" ? "BOOLEAN" : "VARCHAR");
 }
-for (const m of msgs) for (const [k, v] of Object.entries(m.fields)) if (typeof v === "number" && !Number.isInteger(v)) types.set(k, "DOUBLE");
+for (const m of msgs) for (const [k, v] of Object.entries(m.fields ?? {})) if (typeof v === "number" && !Number.isInteger(v)) types.set(k, "DOUBLE");
 const cols = [...types].map(([k, t]) => `"f_${k}" ${t}`).join(", ");
 
 await con.run(`CREATE TABLE a (_id VARCHAR, timestamp TIMESTAMP_MS, source VARCHAR, message VARCHAR, level INTEGER, streams VARCHAR[], tokens VARCHAR[], ${cols})`);
@@ -50,7 +50,7 @@ const baseSel = `_id, make_timestamp_ms(ts), source, message, level, streams`;
 const fieldCols = [...types].map(([k, t]) => `"${k}": '${t}'`).join(", ");
 await load("a", (m) => ({ _id: m.id, ts: m.timestamp, source: m.source, message: m.message, level: m.level, streams: m.streams, tokens: analyze(m.message), ...m.fields }),
   `${base}, tokens: 'VARCHAR[]', ${fieldCols}`, `${baseSel}, tokens, ${[...types.keys()].map((k) => `"${k}"`).join(", ")}`);
-await load("b", (m) => ({ _id: m.id, ts: m.timestamp, source: m.source, message: m.message, level: m.level, streams: m.streams, k: Object.keys(m.fields), v: Object.values(m.fields).map(String) }),
+await load("b", (m) => ({ _id: m.id, ts: m.timestamp, source: m.source, message: m.message, level: m.level, streams: m.streams, k: Object.keys(m.fields ?? {}), v: Object.values(m.fields ?? {}).map(String) }),
   `${base}, k: 'VARCHAR[]', v: 'VARCHAR[]'`, `${baseSel}, regexp_extract_all(lower(message), '[\\p{L}\\p{N}_]+(?:[''.][\\p{L}\\p{N}_]+)*'), map(k, v)`, true);
 await load("c", (m) => ({ _id: m.id, ts: m.timestamp, source: m.source, message: m.message, level: m.level, streams: m.streams, tokens: analyze(m.message), fields: JSON.stringify(m.fields) }),
   `${base}, tokens: 'VARCHAR[]', fields: 'VARCHAR'`, `${baseSel}, tokens, fields`);
