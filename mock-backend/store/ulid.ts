@@ -1,5 +1,29 @@
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+/** A ULID's text: 48-bit time as 10 base-32 digits, then the 80 bits of `entropy` (10 bytes) as 16. */
+export function encodeUlid(time: number, entropy: Uint8Array): string {
+  let t = Math.max(0, Math.floor(time));
+  const timeChars = new Array<string>(10);
+  for (let i = 9; i >= 0; i--) {
+    timeChars[i] = CROCKFORD[t % 32];
+    t = Math.floor(t / 32);
+  }
+  let out = timeChars.join("");
+  // 5 bits at a time from the 10 bytes.
+  let buffer = 0;
+  let bits = 0;
+  for (let i = 0; i < 10; i++) {
+    buffer = (buffer << 8) | entropy[i];
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += CROCKFORD[(buffer >> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return out;
+}
+
 /**
  * Monotonic ULIDs (`gl2_message_id`, the tie-breaker of equal timestamps): 48-bit time, 80 random bits that
  * count up within one millisecond, so ids sort in the order messages arrived.
@@ -17,27 +41,7 @@ export class UlidFactory {
       crypto.getRandomValues(this.random);
       this.random[0] &= 0x7f; // room to count up without overflowing 80 bits
     }
-    let out = "";
-    let t = time;
-    const timeChars = new Array<string>(10);
-    for (let i = 9; i >= 0; i--) {
-      timeChars[i] = CROCKFORD[t % 32];
-      t = Math.floor(t / 32);
-    }
-    out = timeChars.join("");
-    // 80 bits = 16 base-32 digits, 5 bits at a time from the 10 bytes.
-    let buffer = 0;
-    let bits = 0;
-    for (const byte of this.random) {
-      buffer = (buffer << 8) | byte;
-      bits += 8;
-      while (bits >= 5) {
-        bits -= 5;
-        out += CROCKFORD[(buffer >> bits) & 31];
-      }
-      buffer &= (1 << bits) - 1;
-    }
-    return out;
+    return encodeUlid(time, this.random);
   }
 
   private increment(): void {
