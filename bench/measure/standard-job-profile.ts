@@ -44,6 +44,8 @@ await ours(job);
 recording = false;
 for (const statement of statements) {
   console.log(`\n--- ${statement.ms.toFixed(1)} ms (concurrent)\n${statement.sql}\n${JSON.stringify(statement.params)}`);
+  // Statements over shared hits (search/shared-hits.ts) read a table dropped at the end of the job.
+  if (statement.sql.includes("sluice_scratch")) continue;
   const alone: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();

@@ -24,4 +24,10 @@ export interface SearchTypeContext {
   to: number;
   /** What `now` meant for this search. */
   now: number;
+  /**
+   * Whether evaluating `filter` per message is expensive: it reads message text, or it is the semi-join over hits
+   * shared from such a filter (shared-hits.ts). Then the messages search type reads its page from the few time
+   * buckets that hold it; otherwise a top-N over every hit, beside the count, is cheaper. Absent: cheap.
+   */
+  costlyFilter?: boolean;
 }

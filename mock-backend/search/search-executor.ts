@@ -12,6 +12,7 @@ import { parameterValues, type ParameterValues, substituteQuery, UnboundParamete
 import { executePivot } from "./pivot/execute-pivot.ts";
 import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
 import { SearchTypeError } from "./search-type-error.ts";
+import { readsText, type SharedHits, shareHits } from "./shared-hits.ts";
 import { allOf, streamPredicate, timePredicate } from "./stream-predicate.ts";
 import { effectiveTimeRange, resolveTimeRange, TimeRangeError } from "./time-range.ts";
 
@@ -98,14 +99,23 @@ export class SearchExecutor {
       const executed = substituteQuery(effectiveQuery, parameters);
       const base = this.basePredicate(executed, scope, catalog, now, range);
       const kept = executed.search_types.filter((st) => override.keep_search_types.length === 0 || override.keep_search_types.includes(st.id));
-      await Promise.all(kept.map(async (searchType) => {
-        try {
-          const running = this.prepareSearchType(searchType, base, executed, scope, catalog, now, range, state);
-          searchTypes[searchType.id] = await (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, running);
-        } catch (error) {
-          errors.push(searchTypeError(error, query.id, searchType.id));
-        }
-      }));
+      const shared = await this.shareHits(kept, base, range);
+      try {
+        // Hits shared from a filter reading text: still read best from the time buckets holding the page (see
+        // executeMessages; a top-N over the semi-join reads every column of the range: 99 → 150 ms for a phrase
+        // over one day of 1M messages, bench/measure/job-overhead.ts).
+        const running = shared ? { ...base, predicate: shared.predicate } : base;
+        await Promise.all(kept.map(async (searchType) => {
+          try {
+            const prepared = this.prepareSearchType(searchType, running, executed, scope, catalog, now, range, state);
+            searchTypes[searchType.id] = await (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, prepared);
+          } catch (error) {
+            errors.push(searchTypeError(error, query.id, searchType.id));
+          }
+        }));
+      } finally {
+        await shared?.release();
+      }
     } catch (error) {
       errors.push(queryError(error, query.id));
     }
@@ -119,13 +129,29 @@ export class SearchExecutor {
     };
   }
 
+  /**
+   * Evaluates the query's filter once for the search types that read it unchanged (search/shared-hits.ts), when
+   * at least two do and it reads message text; null otherwise, or when that fails (each search type then runs the
+   * filter itself and reports its own error).
+   */
+  private async shareHits(kept: SearchType[], base: BasePredicate, range: { from: number; to: number }): Promise<SharedHits | null> {
+    const readers = kept.filter((searchType) => searchType.type !== "events" && !ownsFilter(searchType));
+    if (readers.length < 2 || !base.readsText) return null;
+    try {
+      return await shareHits(this.db, base.predicate, range.from, range.to);
+    } catch {
+      return null;
+    }
+  }
+
   /** The query's time range, streams, query string and query_string filter. */
-  private basePredicate(query: SearchQuery, scope: SearchScope, catalog: FieldCatalog, now: number, range: { from: number; to: number }) {
+  private basePredicate(query: SearchQuery, scope: SearchScope, catalog: FieldCatalog, now: number, range: { from: number; to: number }): BasePredicate {
     const parsed = parseQuery(query.query.query_string, { allowLeadingWildcard: catalog.allowLeadingWildcard });
     const filterQuery = query.filter?.type === "query_string" ? parseQuery(query.filter.query, { allowLeadingWildcard: catalog.allowLeadingWildcard }) : null;
     const requested = query.filter?.type === "or" ? query.filter.filters.map((filter) => filter.id) : [];
     return {
       parsed,
+      readsText: readsText(parsed, catalog) || (filterQuery !== null && readsText(filterQuery, catalog)),
       predicate: allOf(
         timePredicate(range.from, range.to),
         streamPredicate(requested.length > 0 ? requested : scope.readableStreams),
@@ -138,7 +164,7 @@ export class SearchExecutor {
   /** A search type may override the time range, query, streams and filter of its query. */
   private prepareSearchType(
     searchType: SearchType,
-    base: { parsed: QueryNode; predicate: SqlPredicate },
+    base: BasePredicate,
     query: SearchQuery,
     scope: SearchScope,
     catalog: FieldCatalog,
@@ -156,9 +182,8 @@ export class SearchExecutor {
       : query.filter?.type === "or"
       ? query.filter.filters.map((filter) => filter.id)
       : [];
-    const overridden = searchType.timerange || searchType.query || (searchType.streams && searchType.streams.length > 0) || searchType.filter;
-    if (!overridden) {
-      return { context: this.context(catalog, base.predicate, queryRange, now), query: base.parsed, limit, offset, streams, scope };
+    if (!ownsFilter(searchType)) {
+      return { context: this.context(catalog, base, queryRange, now), query: base.parsed, limit, offset, streams, scope };
     }
     const range = searchType.timerange ? resolveTimeRange(searchType.timerange, now) : queryRange;
     const own = this.basePredicate({
@@ -173,12 +198,29 @@ export class SearchExecutor {
     const ownFilter = searchType.filter?.type === "query_string" ? parse(searchType.filter.query) : null;
     const narrowing = [ownQuery, ownFilter].flatMap((node) => node ? [compileQuery(node, catalog, { now })] : []);
     const predicate = narrowing.length > 0 ? allOf(own.predicate, ...narrowing) : own.predicate;
-    return { context: this.context(catalog, predicate, range, now), query: ownQuery ?? own.parsed, limit, offset, streams, scope };
+    const textual = own.readsText || [ownQuery, ownFilter].some((node) => node !== null && readsText(node, catalog));
+    const context = this.context(catalog, { predicate, readsText: textual }, range, now);
+    return { context, query: ownQuery ?? own.parsed, limit, offset, streams, scope };
   }
 
-  private context(catalog: FieldCatalog, filter: SqlPredicate, range: { from: number; to: number }, now: number): SearchTypeContext {
-    return { db: this.db, store: this.store, catalog, filter, from: range.from, to: range.to, now };
+  /** A filter reading text (or hits shared from one) is costly per message: see SearchTypeContext.costlyFilter. */
+  private context(catalog: FieldCatalog, filter: Pick<BasePredicate, "predicate" | "readsText">, range: { from: number; to: number }, now: number): SearchTypeContext {
+    const { predicate, readsText: costlyFilter } = filter;
+    return { db: this.db, store: this.store, catalog, filter: predicate, from: range.from, to: range.to, now, costlyFilter };
   }
+}
+
+/** The filter a query's search types read: the query's own, or (owning their filter) their own. */
+interface BasePredicate {
+  parsed: QueryNode;
+  predicate: SqlPredicate;
+  /** Whether the query string or filter reads message text (search/shared-hits.ts). */
+  readsText: boolean;
+}
+
+/** Whether a search type overrides its query's time range, query, streams or filter, and so filters by itself. */
+function ownsFilter(searchType: SearchType): boolean {
+  return Boolean(searchType.timerange || searchType.query || (searchType.streams && searchType.streams.length > 0) || searchType.filter);
 }
 
 function queryError(error: unknown, queryId: string): SearchError {

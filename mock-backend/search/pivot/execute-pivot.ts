@@ -4,7 +4,7 @@ import { effectiveTimeRange } from "../time-range.ts";
 import { type Bucket, buildBucketTree } from "./bucket-tree.ts";
 import { planPivot } from "./pivot-plan.ts";
 import { type PivotRow, shapePivotRows } from "./pivot-rows.ts";
-import { type BucketRow, buildPivotSql } from "./pivot-sql.ts";
+import { type BucketRow, buildPivotSql, pivotRows } from "./pivot-sql.ts";
 
 /** The `pivot` search type result (PivotResultSchema). */
 export interface PivotResult {
@@ -28,7 +28,7 @@ export async function executePivot(
 ): Promise<PivotResult> {
   const plan = planPivot(searchType, { catalog: context.catalog, rangeMs: context.to - context.from });
   const query = buildPivotSql(plan, context.filter);
-  const rows = await context.db.all<BucketRow>(query.sql, [...query.params]);
+  const rows = pivotRows(await context.db.all<BucketRow>(query.sql, [...query.params]), plan);
   const tree: Bucket = buildBucketTree(rows, plan);
   return {
     id: searchType.id,

@@ -31,6 +31,11 @@ export interface SeriesFunction {
   empty: SeriesValue;
   /** A DuckDB result value as sent on the wire. */
   decode(value: unknown): SeriesValue;
+  /**
+   * The aggregate that gives the value over all messages from the values of buckets that hold each message
+   * once (a count is the sum of the buckets' counts); absent when it must be computed from the messages.
+   */
+  ofBuckets?: "sum" | "min" | "max";
 }
 
 const NUMERIC: readonly FieldType[] = ["long", "double"];
@@ -87,6 +92,7 @@ export const SERIES_FUNCTIONS: Record<SeriesType, SeriesFunction> = {
     sql: (input) => (input ? sql`count(${input.value})` : trusted("count(*)")),
     empty: 0,
     decode: number,
+    ofBuckets: "sum",
   },
   avg: {
     field: "required",
@@ -104,6 +110,7 @@ export const SERIES_FUNCTIONS: Record<SeriesType, SeriesFunction> = {
     sql: (input) => sql`coalesce(sum(${double(input!)}), 0)`,
     empty: 0,
     decode: number,
+    ofBuckets: "sum",
   },
   min: {
     field: "required",
@@ -112,6 +119,7 @@ export const SERIES_FUNCTIONS: Record<SeriesType, SeriesFunction> = {
     sql: extreme("min"),
     empty: null,
     decode: number,
+    ofBuckets: "min",
   },
   max: {
     field: "required",
@@ -120,6 +128,7 @@ export const SERIES_FUNCTIONS: Record<SeriesType, SeriesFunction> = {
     sql: extreme("max"),
     empty: null,
     decode: number,
+    ofBuckets: "max",
   },
   card: {
     field: "required",
