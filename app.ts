@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { createApi } from "./api/app.ts";
-import { SESSION_COOKIE } from "./api/context.ts";
+import { REQUESTED_BY_HEADER, SESSION_COOKIE } from "./api/context.ts";
 import { identify } from "./api/middleware/authenticate.ts";
 import type { Backend } from "./api/schemas/backend.ts";
 import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
@@ -33,7 +33,18 @@ export function createApp({ backend, prefix, devMode = false }: AppOptions): Hon
       config,
       identity,
       manifest,
-      api: (apiPath) => Promise.resolve(api.request(apiPath, {}, { identity })),
+      api: (apiPath, request) =>
+        Promise.resolve(api.request(
+          apiPath,
+          request
+            ? {
+              method: request.method,
+              headers: { "Content-Type": "application/json", [REQUESTED_BY_HEADER]: "sluice-ssr" },
+              body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            }
+            : {},
+          { identity },
+        )),
     });
   });
   const app = new Hono({ strict: false });

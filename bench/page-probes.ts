@@ -10,23 +10,29 @@ export interface BenchRecord {
   lcp: number | null;
   cls: number;
   submit: SubmitProbe | null;
+  /** The submit probe's Resource Timing observer: held here so it is not collected while it listens. */
+  submitObserver: PerformanceObserver | null;
 }
 
-/** One timed submit: when Enter went down, when the new rows were in the DOM, the frame after, the job's answer. */
+/** One timed submit: when Enter went down, when the new rows were in the DOM, the frame after. */
 export interface SubmitProbe {
   pressed: number | null;
   dom: number | null;
   painted: number | null;
-  jobAnswered: number | null;
-  /** When the first search-job request went out (the work before it is the page's own). */
-  firstRequest: number | null;
-  /** POST /views/search calls made for this submit (one per search job). */
-  jobs: number;
+  /** The search-job calls (POST /views/search, execute, status polls) seen since the probe was armed. */
+  calls: SearchJobCall[];
+}
+
+/** A search-job call as Resource Timing reports it, on the page's clock. */
+export interface SearchJobCall {
+  kind: "create" | "execute" | "status";
+  startTime: number;
+  responseEnd: number;
 }
 
 /** Installed before any page script (addInitScript): long tasks, largest contentful paint and layout shifts. */
 export function installRecorders(): void {
-  const record: BenchRecord = { longTasks: [], lcp: null, cls: 0, submit: null };
+  const record: BenchRecord = { longTasks: [], lcp: null, cls: 0, submit: null, submitObserver: null };
   (window as unknown as { __bench: BenchRecord }).__bench = record;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -49,8 +55,29 @@ export function installRecorders(): void {
  */
 export function armSubmitProbe({ expectedSummary, expectedRows }: { expectedSummary: string; expectedRows: number }): void {
   const record = (window as unknown as { __bench: BenchRecord }).__bench;
-  const probe: SubmitProbe = { pressed: null, dom: null, painted: null, jobAnswered: null, firstRequest: null, jobs: 0 };
+  const probe: SubmitProbe = { pressed: null, dom: null, painted: null, calls: [] };
   record.submit = probe;
+  // An observer, not a look into the timeline when the rows appear: a fetch's entry is queued as a task of its
+  // own after its body was read, so the rows rendered from that body can be in the DOM before the entry is in
+  // the timeline (the probe then saw no calls at all). The observer also does not depend on the 250-entry buffer.
+  record.submitObserver?.disconnect();
+  const calls = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+      const path = new URL(entry.name).pathname;
+      const kind = /\/api\/views\/search$/.test(path)
+        ? "create"
+        : /\/api\/views\/search\/[^/]+\/execute$/.test(path)
+        ? "execute"
+        : /\/api\/views\/search\/status\/[^/]+$/.test(path)
+        ? "status"
+        : null;
+      if (kind && probe.pressed !== null && entry.startTime >= probe.pressed) {
+        probe.calls.push({ kind, startTime: entry.startTime, responseEnd: entry.responseEnd });
+      }
+    }
+  });
+  calls.observe({ type: "resource" });
+  record.submitObserver = calls;
   performance.clearResourceTimings(); // the buffer holds 250 entries; every run adds several
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "Enter" && probe.pressed === null) probe.pressed = event.timeStamp;
@@ -64,13 +91,8 @@ export function armSubmitProbe({ expectedSummary, expectedRows }: { expectedSumm
     probe.dom = performance.now();
     observer.disconnect();
     document.removeEventListener("keydown", onKey, { capture: true });
-    const calls = performance.getEntriesByType("resource").filter((entry) => /\/api\/views\/search(\/|$)/.test(entry.name));
-    const answers = calls
-      .filter((entry) => /\/api\/views\/search(\/[0-9a-f]+\/execute|\/status\/)/.test(entry.name))
-      .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
-    probe.jobAnswered = answers.length > 0 ? Math.max(...answers) : null;
-    probe.firstRequest = calls.length > 0 ? Math.min(...calls.map((entry) => entry.startTime)) : null;
-    probe.jobs = calls.filter((entry) => /\/api\/views\/search$/.test(entry.name)).length;
+    // The observer keeps listening: the job's entries may arrive after the rows (see above); the driver reads
+    // them once the answer is there (readSubmitCalls).
     requestAnimationFrame(() => setTimeout(() => (probe.painted = performance.now()), 0));
   };
   const observer = new MutationObserver(check);
@@ -81,6 +103,17 @@ export function armSubmitProbe({ expectedSummary, expectedRows }: { expectedSumm
 export function readSubmitProbe(): SubmitProbe | null {
   const probe = (window as unknown as { __bench: BenchRecord }).__bench.submit;
   return probe && probe.painted !== null ? probe : null;
+}
+
+/**
+ * The submit's search-job calls once the job's answer (execute, or the last status poll) is among them and no
+ * call started after it; null until then (polled by the driver after readSubmitProbe).
+ */
+export function readSubmitCalls(): SearchJobCall[] | null {
+  const probe = (window as unknown as { __bench: BenchRecord }).__bench.submit;
+  if (!probe) return null;
+  const answers = probe.calls.filter((call) => call.kind !== "create");
+  return answers.length > 0 ? probe.calls : null;
 }
 
 /** Long tasks that started at or after `since` (ms on the page's clock). */

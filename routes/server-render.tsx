@@ -15,6 +15,7 @@ import { isThemeMode, THEME_MODE_KEY } from "../ui/theme/theme-mode.ts";
 import type { ClientManifest } from "./client-manifest.ts";
 import { documentHead, documentTail } from "./document.ts";
 import { routes } from "./route-table.tsx";
+import { prefetchedSearchPageOf, prefetchSearchPage } from "./search-prefetch.ts";
 import { type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
 
 export interface RenderOptions {
@@ -48,15 +49,23 @@ export async function renderPage(request: Request, { config, manifest, api, iden
     session_id: identity.session?.id ?? null,
     username: user?.username ?? null,
   });
-  if (user) {
-    queryClient.setQueryData<User>(currentUserQueryOptions(user.username).queryKey, user);
+  if (user) queryClient.setQueryData<User>(currentUserQueryOptions(user.username).queryKey, user);
+  const lastMatch = context.matches.at(-1);
+  const searchPage = prefetchedSearchPageOf(lastMatch?.route.path);
+  // Awaited after the head is out: the browser fetches styles and scripts while the data (the search job above
+  // all) is prefetched.
+  const prefetch = async () => {
+    if (!user) return;
     await Promise.all([
       prefetchApiQuery(queryClient, systemInfoQueryOptions(), api),
       prefetchApiQuery(queryClient, jvmQueryOptions(), api),
+      searchPage
+        ? prefetchSearchPage(queryClient, { page: searchPage, url: new URL(request.url), params: lastMatch?.params ?? {}, user, api })
+          .catch((error) => console.error("Search page prefetch failed; the browser will search", error))
+        : undefined,
     ]);
-  }
+  };
 
-  const lastMatch = context.matches.at(-1);
   const notFound = lastMatch?.route.path === "*";
   const routeTitle = (lastMatch?.route.handle as { title?: string } | undefined)?.title ?? null;
   const title = documentTitle(user ? routeTitle : "Sign in");
@@ -74,8 +83,16 @@ export async function renderPage(request: Request, { config, manifest, api, iden
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference })));
+      await prefetch();
       try {
-        const body = await renderToReadableStream(app, { onError: (error) => console.error("Server render failed", error) });
+        // The head is out already; waiting for the lazy page (and every other boundary) to finish, with no size
+        // limit for inlining a finished boundary, puts the page's content inline instead of hidden segments that
+        // inline scripts reveal later (slower to paint, and never shown without JavaScript).
+        const body = await renderToReadableStream(app, {
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          onError: (error) => console.error("Server render failed", error),
+        });
+        await body.allReady;
         const reader = body.getReader();
         for (;;) {
           const { done, value } = await reader.read();
@@ -90,8 +107,22 @@ export async function renderPage(request: Request, { config, manifest, api, iden
       controller.close();
     },
   });
-  return new Response(stream, {
+  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Encoding" };
+  // A search page carries its results (markup and dehydrated state): gzip cuts it several fold. The compressor
+  // flushes every chunk, so the head still goes out before the render.
+  const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  // CompressionStream is typed for BufferSource input; the page's chunks are all Uint8Array.
+  const gzipped = () => stream.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+  return new Response(gzip ? gzipped() : stream, {
     status: notFound ? 404 : context.statusCode,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers,
+  });
+}
+
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [coding, ...parameters] = part.trim().split(";");
+    return coding.trim().toLowerCase() === "gzip" && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "./relative-timerange-options.ts";
+import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "./cluster-config-defaults.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -28,32 +28,12 @@ export type SearchesClusterConfig = z.infer<typeof SearchesClusterConfigSchema>;
 export const CLUSTER_CONFIGS = {
   "org.graylog2.indexer.searches.SearchesClusterConfig": {
     schema: SearchesClusterConfigSchema,
-    defaults: {
-      query_time_range_limit: "PT0S",
-      relative_timerange_options: DEFAULT_RELATIVE_TIMERANGE_OPTIONS,
-      surrounding_timerange_options: {
-        PT1S: "1 second",
-        PT5S: "5 seconds",
-        PT10S: "10 seconds",
-        PT30S: "30 seconds",
-        PT1M: "1 minute",
-        PT5M: "5 minutes",
-      },
-      surrounding_filter_fields: ["file", "source", "gl2_source_input", "source_file"],
-      analysis_disabled_fields: ["full_message", "message"],
-      default_auto_refresh_option: "PT5S",
-      auto_refresh_timerange_options: {
-        PT1S: "1 second",
-        PT2S: "2 seconds",
-        PT5S: "5 seconds",
-        PT10S: "10 seconds",
-        PT30S: "30 seconds",
-        PT1M: "1 minute",
-        PT5M: "5 minutes",
-      },
-    } satisfies SearchesClusterConfig,
+    defaults: SEARCHES_CLUSTER_CONFIG_DEFAULTS,
   },
 } as const;
+
+// The defaults live in a zod-free module so the browser can have them without zod.
+export { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "./cluster-config-defaults.ts";
 
 export type ClusterConfigClass = keyof typeof CLUSTER_CONFIGS;
 

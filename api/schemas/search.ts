@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SERIES_TYPES } from "./series-types.ts";
 import { EffectiveTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
 
 /** Wire shapes of the views search API (GRAYLOG-NOTES §2; spec 001 §3, §7). */
@@ -62,8 +63,9 @@ export const BucketSpecSchema = z
   ])
   .openapi("BucketSpec");
 
-export const SERIES_TYPES = ["count", "avg", "sum", "min", "max", "card", "stddev", "variance", "sumofsquares", "percentile", "latest"] as const;
-export type SeriesType = (typeof SERIES_TYPES)[number];
+
+// The function names live in a zod-free module so the browser can have them without zod.
+export { SERIES_TYPES, type SeriesType } from "./series-types.ts";
 
 export const SeriesSchema = z
   .object({

@@ -1,36 +1,18 @@
 import { z } from "@hono/zod-openapi";
+import { CAPABILITIES, type Capability, GRANTEE_TYPES, GRN_PATTERN } from "./share-kinds.ts";
+
+// Constants live in a zod-free module so the browser can have them without zod.
+export * from "./share-kinds.ts";
 
 /**
  * Entity sharing (spec 002 §3–§5, §7): grants give a grantee (a user, a team or everyone) a capability on an
  * entity named by its GRN. Wire shapes are Graylog 5.1's `EntityShareRequest` / `EntityShareResponse`.
  */
 
-/** Capabilities, weakest first: each includes what the ones before it allow. */
-export const CAPABILITIES = ["view", "manage", "own"] as const;
-export type Capability = (typeof CAPABILITIES)[number];
-
-export const CAPABILITY_TITLES: Record<Capability, string> = {
-  view: "Viewer",
-  manage: "Manager",
-  own: "Owner",
-};
-
-/** True when `held` allows at least what `needed` allows (own ⊇ manage ⊇ view). */
-export function capabilityIncludes(held: Capability, needed: Capability): boolean {
-  return CAPABILITIES.indexOf(held) >= CAPABILITIES.indexOf(needed);
-}
-
 export const CapabilitySchema = z.enum(CAPABILITIES, {
   message: "capability must be one of view, manage, own",
 }).openapi("Capability");
 
-export const GRANTEE_TYPES = ["error", "global", "team", "user"] as const;
-export type GranteeType = (typeof GRANTEE_TYPES)[number];
-
-/** The built-in grantee that stands for every user (Graylog's 'Everyone'). */
-export const EVERYONE_GRN = "grn::::builtin-team:everyone";
-
-export const GRN_PATTERN = /^grn:[^:]*:[^:]*:[^:]*:[^:]+:[^:]+$/;
 const GrnSchema = z.string().max(300).regex(GRN_PATTERN, "must be a GRN (grn::::{type}:{id})");
 
 export const GranteeSchema = z

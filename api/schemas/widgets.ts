@@ -1,14 +1,28 @@
 import { z } from "@hono/zod-openapi";
 import { ElasticsearchQuerySchema, QueryFilterSchema } from "./search.ts";
 import { TimeRangeSchema } from "./timerange.ts";
+import {
+  AXIS_TYPES,
+  BAR_MODES,
+  HEATMAP_COLOR_SCALES,
+  HIGHLIGHTING_CONDITIONS,
+  INTERPOLATIONS,
+  SORT_DIRECTIONS,
+  TIME_UNITS,
+  TREND_PREFERENCES,
+  VISUALIZATION_TYPES,
+  type VisualizationType,
+} from "./widget-kinds.ts";
+
+// The value sets live in a zod-free module so the browser can have them without zod.
+export * from "./widget-kinds.ts";
 
 /**
  * Wire shapes of widgets and the per-query view state (spec 001 §3), as Graylog 5.1 stores them in a view's
  * `state`: snake_case, widget types lower-case. The search page and dashboards share them.
  */
 
-export const SortDirectionSchema = z.enum(["Ascending", "Descending"]);
-export type SortDirection = z.infer<typeof SortDirectionSchema>;
+export const SortDirectionSchema = z.enum(SORT_DIRECTIONS);
 
 /** A sort entry of a widget config: by a grouping field ('pivot') or a metric ('series'). */
 export const WidgetSortSchema = z.object({
@@ -17,19 +31,6 @@ export const WidgetSortSchema = z.object({
   direction: SortDirectionSchema,
 });
 export type WidgetSort = z.infer<typeof WidgetSortSchema>;
-
-export const TIME_UNITS = ["seconds", "minutes", "hours", "days", "weeks", "months"] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
-
-/** The letter of a time unit in a search type's timeunit and the `interval` URL parameter ('1m', '2h', '1M'). */
-export const TIME_UNIT_LETTERS: Record<TimeUnit, string> = {
-  seconds: "s",
-  minutes: "m",
-  hours: "h",
-  days: "d",
-  weeks: "w",
-  months: "M",
-};
 
 export const PivotIntervalSchema = z.union([
   z.object({ type: z.literal("auto"), scaling: z.number() }),
@@ -54,45 +55,6 @@ export const WidgetSeriesSchema = z.object({
   config: z.object({ name: z.string().nullish() }).default({}),
 });
 export type WidgetSeries = z.infer<typeof WidgetSeriesSchema>;
-
-export const VISUALIZATION_TYPES = [
-  "table",
-  "bar",
-  "line",
-  "area",
-  "scatter",
-  "pie",
-  "heatmap",
-  "numeric",
-  "map",
-] as const;
-export type VisualizationType = (typeof VISUALIZATION_TYPES)[number];
-
-export const INTERPOLATIONS = ["linear", "step-after", "spline"] as const;
-export const AXIS_TYPES = ["linear", "logarithmic"] as const;
-export const BAR_MODES = ["group", "stack", "relative", "overlay"] as const;
-export const HEATMAP_COLOR_SCALES = [
-  "Greys",
-  "YlGnBu",
-  "Greens",
-  "YlOrRd",
-  "Bluered",
-  "RdBu",
-  "Reds",
-  "Blues",
-  "Picnic",
-  "Rainbow",
-  "Portland",
-  "Jet",
-  "Hot",
-  "Blackbody",
-  "Earth",
-  "Electric",
-  "Viridis",
-  "Cividis",
-] as const;
-export type HeatmapColorScale = (typeof HEATMAP_COLOR_SCALES)[number];
-export const TREND_PREFERENCES = ["LOWER", "NEUTRAL", "HIGHER"] as const;
 
 /** Visualization configs in their server form (spec 001 §3 'Visualization configs'). */
 export const VisualizationConfigSchemas = {
@@ -184,8 +146,6 @@ export const WidgetPositionSchema = z.object({
 });
 export type WidgetPosition = z.infer<typeof WidgetPositionSchema>;
 
-export const HIGHLIGHTING_CONDITIONS = ["==", "!=", "<=", ">=", "<", ">"] as const;
-export type HighlightingCondition = (typeof HIGHLIGHTING_CONDITIONS)[number];
 
 export const HighlightingColorSchema = z.union([
   z.object({ type: z.literal("static"), color: z.string() }),

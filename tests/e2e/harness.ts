@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page } from "playwright-core";
 
 /** A running `deno run -A main.ts`; `stop()` sends SIGTERM and waits, `start()` runs it again on the same port and data. */
 export class SluiceServer {
@@ -289,4 +289,43 @@ export async function assertNoConsoleErrors(t: Deno.TestContext, errors: Console
 export async function waitForSearchResults(page: Page): Promise<void> {
   await page.getByTestId("message-table").first().waitFor();
   await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+  // The results come in the server's HTML: wait until the page answers clicks too.
+  await page.locator("html[data-search-page-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * The query editor (CodeMirror's content element). The page first shows a light surface and swaps CodeMirror
+ * in on the first focus: this focuses the surface if it is still there, waits for the editor and blurs it, so
+ * the editor is there as it was before it loaded on demand. Also a sign that the page has hydrated.
+ */
+export async function openQueryEditor(page: Page): Promise<Locator> {
+  const editor = page.locator(".cm-content");
+  const surface = page.getByTestId("query-surface");
+  await surface.or(editor).first().waitFor();
+  // Focused before hydration, the surface may be rendered anew without the focus: focus again until the editor
+  // is there. No waiting locator action: the surface may be swapped out at any moment.
+  for (let attempt = 0; attempt < 60 && await editor.count() === 0; attempt++) {
+    await surface.evaluateAll((inputs) => inputs.forEach((input) => (input as HTMLInputElement).focus()));
+    await editor.waitFor({ timeout: 500 }).catch(() => undefined);
+  }
+  await editor.waitFor();
+  // Leave it as the page had it before anyone typed: unfocused, no completion list (focusing an empty editor
+  // opens the recent queries a moment later).
+  await page.waitForTimeout(100);
+  await editor.evaluate((content) => (content as HTMLElement).blur());
+  return editor;
+}
+
+/** The query as the query bar shows it, from the editor or (before it is swapped in) the surface. */
+export async function queryText(page: Page): Promise<string> {
+  const surface = page.getByTestId("query-surface");
+  if (await surface.count() > 0) return (await surface.inputValue()).trim();
+  // The placeholder is inside the content element; the document is the lines' text without it.
+  return await page.locator(".cm-content").evaluate((content) =>
+    [...content.querySelectorAll(".cm-line")].map((line) => {
+      const copy = line.cloneNode(true) as Element;
+      copy.querySelectorAll(".cm-placeholder").forEach((node) => node.remove());
+      return copy.textContent ?? "";
+    }).join("\n").replace(/\u200b/g, "").trim()
+  );
 }

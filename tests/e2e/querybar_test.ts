@@ -9,6 +9,8 @@ import {
   e2ePort,
   eventually,
   journey,
+  openQueryEditor,
+  queryText,
   signIn,
   SluiceServer,
   waitForSearchResults,
@@ -18,8 +20,7 @@ const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
 
 /** Clears the editor and types `text` without closing the completion list. */
 async function typeInEditor(page: Page, text: string): Promise<void> {
-  const editor = page.locator(".cm-content");
-  await editor.waitFor();
+  const editor = await openQueryEditor(page);
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Backspace");
@@ -27,14 +28,7 @@ async function typeInEditor(page: Page, text: string): Promise<void> {
 }
 
 async function editorText(page: Page): Promise<string> {
-  // The placeholder is inside the content element; the document is the lines' text without it.
-  return await page.locator(".cm-content").evaluate((content) =>
-    [...content.querySelectorAll(".cm-line")].map((line) => {
-      const copy = line.cloneNode(true) as Element;
-      copy.querySelectorAll(".cm-placeholder").forEach((node) => node.remove());
-      return copy.textContent ?? "";
-    }).join("\n").replace(/\u200b/g, "").trim()
-  );
+  return await queryText(page);
 }
 
 /** Labels of the open completion list. */
@@ -142,7 +136,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
         await page.goto(server.url(`/search?${fixedParams}`));
         await waitForSearchResults(page);
         assert.equal(await editorText(page), "");
-        await page.locator(".cm-content").click();
+        await (await openQueryEditor(page)).click();
         await eventually(async () => assert.deepEqual(await completionLabels(page), ["http_method:GET"]));
         await page.locator(".cm-tooltip-autocomplete").getByText("recent query").waitFor();
         await page.screenshot({ path: `${SHOTS}querybar-recent-light.png` });

@@ -9,6 +9,7 @@ import {
   e2ePort,
   eventually,
   journey,
+  openQueryEditor,
   signIn,
   SluiceServer,
 } from "./harness.ts";
@@ -52,7 +53,7 @@ async function viewOf(
 
 /** The search page is interactive once the query editor (CodeMirror, client-only) has replaced the SSR input. */
 async function waitForSearchPage(page: Page): Promise<void> {
-  await page.locator(".cm-content").waitFor();
+  await openQueryEditor(page);
 }
 
 async function openLoadDialog(page: Page) {
@@ -115,7 +116,7 @@ Deno.test("saved searches in Chromium", async (t) => {
         );
 
         // A changed query makes the search dirty.
-        const editor = page.locator(".cm-content");
+        const editor = await openQueryEditor(page);
         await editor.click();
         await page.keyboard.type("source:web-01");
         await page.keyboard.press("Enter");

@@ -23,6 +23,7 @@ import {
   e2ePort,
   eventually,
   journey,
+  openQueryEditor,
   signIn,
   SluiceServer,
   waitForSearchResults,
@@ -100,7 +101,7 @@ async function preferences(request: APIRequestContext, server: SluiceServer, use
 
 /** The page is interactive once the query editor (client-only) is there and the search has answered. */
 async function waitForResults(page: Page): Promise<void> {
-  await page.locator(".cm-content").waitFor();
+  await openQueryEditor(page);
   await waitForSearchResults(page);
 }
 
@@ -281,7 +282,7 @@ Deno.test("the search page layout in Chromium", async (t) => {
         await page.goto(server.url(`/search?${fixedParams}&interval=15m`));
         await waitForResults(page);
         await eventually(() => assert.equal(intervals.at(-1), "15m"));
-        const editor = page.locator(".cm-content");
+        const editor = await openQueryEditor(page);
         await editor.click();
         await page.keyboard.type("http_method:GET");
         await page.keyboard.press("Escape");
@@ -353,7 +354,7 @@ Deno.test("the search page layout in Chromium", async (t) => {
 
         await page.goBack();
         await waitForResults(page);
-        const editor = page.locator(".cm-content");
+        const editor = await openQueryEditor(page);
         await editor.click();
         await page.keyboard.type("source:changed");
         await page.keyboard.press("Escape");

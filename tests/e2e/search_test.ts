@@ -9,6 +9,7 @@ import {
   e2ePort,
   eventually,
   journey,
+  openQueryEditor,
   signIn,
   SluiceServer,
   waitForSearchResults,
@@ -45,8 +46,7 @@ async function shown(page: Page): Promise<{ first: number; last: number; total: 
 }
 
 async function typeQuery(page: Page, query: string): Promise<void> {
-  const editor = page.locator(".cm-content");
-  await editor.waitFor();
+  const editor = await openQueryEditor(page);
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Backspace");

@@ -1,5 +1,5 @@
 import { Group, Input, NumberInput, Select, Slider, Stack, Switch } from "@mantine/core";
-import { TIME_UNITS, type TimeUnit } from "../../api/schemas/widgets.ts";
+import { TIME_UNITS, type TimeUnit } from "../../api/schemas/widget-kinds.ts";
 import type { IntervalFormValue } from "./logic/aggregation-form.ts";
 import { toggleAutoInterval } from "./logic/form-edits.ts";
 import { SCALING_SLIDER, scalingToSlider, sliderToScaling } from "./logic/scaling-slider.ts";

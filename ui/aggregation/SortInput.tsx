@@ -1,5 +1,5 @@
 import { Group, Select } from "@mantine/core";
-import { type SortDirection, SortDirectionSchema } from "../../api/schemas/widgets.ts";
+import { SORT_DIRECTIONS, type SortDirection } from "../../api/schemas/widget-kinds.ts";
 import type { SortFormValue } from "./logic/aggregation-form.ts";
 import { type SortChoice, sortChoiceValue } from "./logic/form-edits.ts";
 import type { AggregationFormErrors } from "./logic/validation.ts";
@@ -14,7 +14,7 @@ interface Props {
   onChange(sort: SortFormValue): void;
 }
 
-const DIRECTION_CHOICES: Array<{ value: SortDirection; label: string }> = SortDirectionSchema.options.map((
+const DIRECTION_CHOICES: Array<{ value: SortDirection; label: string }> = SORT_DIRECTIONS.map((
   value,
 ) => ({
   value,
@@ -56,7 +56,7 @@ export function SortInput({ sort, path, errors, choices, onChange }: Props) {
         data={DIRECTION_CHOICES}
         value={sort.direction ?? null}
         error={errors[`${path}.direction`]}
-        onChange={(value) => onChange({ ...sort, direction: SortDirectionSchema.safeParse(value).data })}
+        onChange={(value) => onChange({ ...sort, direction: SORT_DIRECTIONS.find((direction) => direction === value) })}
         style={{ flex: 2 }}
       />
     </Group>

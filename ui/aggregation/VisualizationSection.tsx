@@ -1,5 +1,5 @@
 import { Checkbox, Select, Stack, Text } from "@mantine/core";
-import { VISUALIZATION_TYPES, type VisualizationType } from "../../api/schemas/widgets.ts";
+import { VISUALIZATION_TYPES, type VisualizationType } from "../../api/schemas/widget-kinds.ts";
 import { configFieldValue, withConfigFieldValue } from "../visualizations/config-fields.ts";
 import { VISUALIZATIONS } from "../visualizations/registry.ts";
 import { EditorSection } from "./EditorSection.tsx";

@@ -9,14 +9,20 @@ import {
 } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { HighlightStyle, StreamLanguage, syntaxHighlighting } from "@codemirror/language";
-import { EditorState, Prec } from "@codemirror/state";
+import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderExtension } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { type CompletionField, type CompletionOption, completionOptions, type SuggestValues, valueCompletions } from "./logic/lucene-completion.ts";
 import { recentQueryOptions } from "./logic/recent-queries.ts";
 
-interface Props {
+/** A selection as offsets into the query: where it started and where the caret is. */
+export interface EditorSelectionRange {
+  anchor: number;
+  head: number;
+}
+
+export interface QueryEditorProps {
   value: string;
   onChange: (value: string) => void;
   onSubmit: (query: string) => void;
@@ -27,14 +33,21 @@ interface Props {
   recentQueries?: readonly string[];
   placeholder: string;
   label: string;
+  /** The caret and selection the editor starts with (QueryInput's surface hands over its own). */
+  initialSelection?: EditorSelectionRange;
+  /** Take the focus on creation: the user was typing in the surface this editor replaces. */
+  autoFocus?: boolean;
 }
 
 /**
  * The query editor: CodeMirror 6, one line, Lucene highlighting, completion of field names, operators, field
- * values and recent queries; Enter submits. Loaded client-only (CodeMirror measures the DOM); QueryInput shows
- * a plain input until it is ready.
+ * values and recent queries; Enter submits. Loaded client-only on first use (CodeMirror measures the DOM, and
+ * its code is large); QueryInput shows a light surface until then.
  */
-export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, recentQueries = [], placeholder, label }: Props) {
+export function QueryEditor(
+  { value, onChange, onSubmit, fields, suggestValues, recentQueries = [], placeholder, label, initialSelection, autoFocus }:
+    QueryEditorProps,
+) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is created once; callbacks and fields are read through refs so they stay current.
@@ -45,8 +58,15 @@ export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, 
   const navigated = useRef(false);
   // The list opened by focusing an empty editor holds recent queries only (Ctrl-Space there lists fields too).
   const openedByFocus = useRef(false);
+  // Queries this editor had (its first, then each it reported through onChange) that have not come back as
+  // `value` yet. A `value` among them is an echo, possibly stale (keys typed since), never a change from outside:
+  // applying it would undo those keys (as it did to the first key typed while the editor was swapped in).
+  const echoes = useRef<string[]>([value]);
+  const applyingOutside = useRef(false);
 
-  useEffect(() => {
+  // A layout effect: created and focused in the same commit that removes the surface, so no key pressed during
+  // the swap can land between the two.
+  useLayoutEffect(() => {
     const complete = (context: CompletionContext): CompletionResult | null => {
       if (openedByFocus.current && context.state.doc.length === 0) return null;
       const line = context.state.doc.lineAt(context.pos);
@@ -77,6 +97,10 @@ export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, 
       parent: host.current!,
       state: EditorState.create({
         doc: value,
+        selection: initialSelection && EditorSelection.single(
+          Math.min(initialSelection.anchor, value.length),
+          Math.min(initialSelection.head, value.length),
+        ),
         extensions: [
           Prec.highest(keymap.of([{
             key: "Enter",
@@ -117,13 +141,17 @@ export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, 
             if (update.docChanged) {
               navigated.current = false;
               openedByFocus.current = false;
-              latest.current.onChange(update.state.doc.toString());
+              if (applyingOutside.current) return;
+              const query = update.state.doc.toString();
+              echoes.current.push(query);
+              latest.current.onChange(query);
             }
           }),
         ],
       }),
     });
     view.current = editor;
+    if (autoFocus) editor.focus();
     return () => {
       editor.destroy();
       view.current = null;
@@ -133,8 +161,23 @@ export function QueryEditor({ value, onChange, onSubmit, fields, suggestValues, 
 
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
+    if (!editor) return;
+    if (editor.state.doc.toString() === value) {
+      echoes.current = []; // in step: older echoes cannot come any more
+      return;
+    }
+    const echo = echoes.current.indexOf(value);
+    if (echo >= 0) {
+      echoes.current.splice(0, echo + 1);
+      return;
+    }
+    // From outside (a field action, Reset, back/forward): the editor takes it.
+    echoes.current = [];
+    applyingOutside.current = true;
+    try {
       editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    } finally {
+      applyingOutside.current = false;
     }
   }, [value]);
 

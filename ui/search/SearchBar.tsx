@@ -55,8 +55,14 @@ export function SearchBar({ submitted, onSubmit, streams, presets, timezone, sea
   const [form, setForm] = useState<SearchUrlState>(submitted);
   const [popoverOpened, setPopoverOpened] = useState(false);
   const [shaking, setShaking] = useState(false);
-  // A new URL (back/forward, a link) replaces the form.
-  useEffect(() => setForm(submitted), [submitted]);
+  // A new URL (back/forward, a link) replaces the form. Compared by value: the page may hand over the same
+  // search as a new object on any render (a result arriving), which must not wipe what is being typed.
+  const lastSubmitted = useRef(submitted);
+  useEffect(() => {
+    if (sameSearch(submitted, lastSubmitted.current)) return;
+    lastSubmitted.current = submitted;
+    setForm(submitted);
+  }, [submitted]);
 
   const [debouncedQuery] = useDebouncedValue(form.query, VALIDATION_DEBOUNCE_MS);
   const validation = useQuery({

@@ -1,7 +1,7 @@
 import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useAtom, useAtomValue } from "jotai";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
@@ -22,7 +22,6 @@ import { WidgetArea } from "../widgets/WidgetArea.tsx";
 import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
 import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
 import { WidgetFrame } from "../widgets/WidgetFrame.tsx";
-import { ExportDialog } from "./export/ExportDialog.tsx";
 import { messageTablesForExport } from "./export/export-tables.ts";
 import { messageCountInterval } from "./logic/message-count-interval.ts";
 import { lacksStreamPermissions } from "./logic/stream-permissions.ts";
@@ -47,17 +46,25 @@ import { HighlightingSection } from "./sidebar/HighlightingSection.tsx";
 import { currentFieldNames } from "./sidebar/field-list.ts";
 import { FieldsSection } from "./sidebar/FieldsSection.tsx";
 import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
-import { useOpenSearch } from "./use-open-search.ts";
+import { urlNamesSearch, useOpenSearch } from "./use-open-search.ts";
 import { useSearchActions } from "./use-search-actions.ts";
 import { useSearchTimezone } from "./use-search-timezone.ts";
 import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 
 export const UPDATING_TEXT = "Updating search results...";
+/** Set on <html> once the search page has hydrated and responds to input. */
+export const SEARCH_PAGE_HYDRATED_ATTRIBUTE = "data-search-page-hydrated";
 /** Asked before leaving a saved search with unsaved changes (spec 001 §8 'Confirmations'). */
-export const LEAVE_SEARCH_QUESTION = "Are you sure you want to leave the page? Any unsaved changes will be lost.";
+export const LEAVE_SEARCH_QUESTION =
+  "Are you sure you want to leave the page? Any unsaved changes will be lost.";
 
 /** The export target of the search-wide 'Export' action (a widget's Export names the widget id instead). */
 const SEARCH_EXPORT = "search";
+
+// Loaded when first opened: the page's first load and hydration do not carry the export form.
+const ExportDialog = lazy(() =>
+  import("./export/ExportDialog.tsx").then((module) => ({ default: module.ExportDialog }))
+);
 
 /**
  * A search page (spec 001 §2, §3): search bar, sidebar and the widget grid, all widgets run as one search job;
@@ -68,15 +75,24 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parseSearchUrl(params, streamId ? [streamId] : []), [params, streamId]);
   const focus = useMemo(() => readWidgetFocus(params), [params]);
+  const urlHasSearch = urlNamesSearch(params);
   const open = useOpenSearch({
     viewId,
     fresh,
-    urlHasSearch: params.has("rangetype") || params.has("q"),
+    urlHasSearch,
     onSearchLoaded: (state) => setParams(toSearchParams(state), { replace: true }),
   });
+  const openSearch = useAtomValue(openSearchAtom);
+  // Until the saved search's query and range are in the URL (written after the first render), the page searches
+  // what was saved: the server rendered that, and the job stays the same when the URL catches up.
+  const savedSearch = viewId !== undefined && !urlHasSearch && openSearch?.view.id === viewId
+    ? openSearch.saved.search
+    : null;
   const streams = useQuery(streamsQueryOptions());
   const { permissions } = useCurrentUser();
-  if (streams.data && lacksStreamPermissions(permissions, streams.data.streams.length)) return <NoStreamPermissionsPage />;
+  if (streams.data && lacksStreamPermissions(permissions, streams.data.streams.length)) {
+    return <NoStreamPermissionsPage />;
+  }
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
   if (open.status === "error") {
     return <ErrorPage title="Something went wrong" description={failureMessage(open.error)} />;
@@ -90,7 +106,7 @@ export function SearchPage({ fresh = false }: { fresh?: boolean }) {
   }
   return (
     <SearchView
-      submitted={parsed.state}
+      submitted={savedSearch ?? parsed.state}
       interval={parsed.interval ?? null}
       onSubmit={(state, interval) => setParams(toSearchParams(state, interval))}
       focus={focus}
@@ -121,7 +137,10 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   const [run, setRun] = useState(0);
   // Message table pages belong to one search run: new data resets them to the first page (spec 001 §4).
   const runKey = JSON.stringify([submitted, run]);
-  const [paging, setPaging] = useState<{ runKey: string; pages: Record<string, number> }>({ runKey, pages: {} });
+  const [paging, setPaging] = useState<{ runKey: string; pages: Record<string, number> }>({
+    runKey,
+    pages: {},
+  });
   const pages = paging.runKey === runKey ? paging.pages : {};
   // Users without clusterconfigentry:read get the default presets instead of a 403.
   const mayReadConfig = usePermissions().isPermitted("clusterconfigentry:read");
@@ -143,7 +162,13 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   );
   const result = job.data;
   const fieldTypes = useQuery(fieldTypesQueryOptions(submitted.streams, submitted.timerange, timezone));
-  const [exporting, setExporting] = useState<string | null>(null);
+  const [exporting, setExportTarget] = useState<string | null>(null);
+  // Once opened the dialog stays mounted, so that closing it animates.
+  const [exportOpened, setExportOpened] = useState(false);
+  const setExporting = (target: string | null) => {
+    if (target !== null) setExportOpened(true);
+    setExportTarget(target);
+  };
   const messagesWidgets = view.widgets.filter((widget) => widget.type === "messages");
   const tableFields = [...new Set(messagesWidgets.flatMap((widget) => widget.config.fields))];
   const presentFields = useMemo(() => {
@@ -195,61 +220,71 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
     onExport: () => setExporting(SEARCH_EXPORT),
   });
   useDirtyGuard(actions.dirty, LEAVE_SEARCH_QUESTION);
+  // The results are server-rendered, so they show before the page responds: browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.setAttribute(SEARCH_PAGE_HYDRATED_ATTRIBUTE, "");
+  }, []);
   useMessageCountInterval(interval);
 
+  // The sidebar, the search bar and each widget (WidgetGrid) are Suspense boundaries: hydration handles each
+  // server-rendered boundary as its own unit of work and yields to the browser between them, instead of one long task.
   return (
     <Group gap={0} align="stretch" wrap="nowrap" mih="100%">
-      <SearchSidebar
-        sections={{
-          description: (
-            <DescriptionSection
-              durationMs={result ? result.durationMs : null}
-              executedAt={result?.executedAt ?? null}
-              formatTime={(iso) => formatTimestamp(iso, timezone, false)}
-              saved={actions.view}
-            />
-          ),
-          create: <CreateSection onCreate={create} />,
-          highlighting: (
-            <HighlightingSection
-              rules={view.highlighting}
-              onChange={(highlighting) => setView((current) => ({ ...current, highlighting }))}
-              fieldTypes={fieldTypes.data ?? []}
-            />
-          ),
-          fields: (
-            <FieldsSection
-              fieldTypes={fieldTypes.data ?? undefined}
-              loading={fieldTypes.isLoading}
-              currentFieldNames={presentFields}
-              total={total?.type === "messages" ? total.total : 0}
-              tableFields={tableFields}
-              onToggleTableField={toggleTableField}
-              onShowTopValues={(field) => addAggregation(topValuesConfig(field))}
-              onShowStatistics={(field) => addAggregation(statisticsConfig(field, fieldTypes.data ?? []))}
-              query={submitted.query}
-              onQueryChange={(query) => submit({ ...submitted, query })}
-              streams={submitted.streams}
-              timerange={submitted.timerange}
-              timezone={timezone}
-              run={run}
-            />
-          ),
-        }}
-      />
+      <Suspense fallback={null}>
+        <SearchSidebar
+          sections={{
+            description: (
+              <DescriptionSection
+                durationMs={result ? result.durationMs : null}
+                executedAt={result?.executedAt ?? null}
+                formatTime={(iso) => formatTimestamp(iso, timezone, false)}
+                saved={actions.view}
+              />
+            ),
+            create: <CreateSection onCreate={create} />,
+            highlighting: (
+              <HighlightingSection
+                rules={view.highlighting}
+                onChange={(highlighting) => setView((current) => ({ ...current, highlighting }))}
+                fieldTypes={fieldTypes.data ?? []}
+              />
+            ),
+            fields: (
+              <FieldsSection
+                fieldTypes={fieldTypes.data ?? undefined}
+                loading={fieldTypes.isLoading}
+                currentFieldNames={presentFields}
+                total={total?.type === "messages" ? total.total : 0}
+                tableFields={tableFields}
+                onToggleTableField={toggleTableField}
+                onShowTopValues={(field) => addAggregation(topValuesConfig(field))}
+                onShowStatistics={(field) => addAggregation(statisticsConfig(field, fieldTypes.data ?? []))}
+                query={submitted.query}
+                onQueryChange={(query) => submit({ ...submitted, query })}
+                streams={submitted.streams}
+                timerange={submitted.timerange}
+                timezone={timezone}
+                run={run}
+              />
+            ),
+          }}
+        />
+      </Suspense>
       <Box px="md" py="sm" style={{ flex: 1, minWidth: 0 }}>
         <VisuallyHidden>
           <Title order={1}>Search</Title>
         </VisuallyHidden>
         <Stack gap="sm">
-          <SearchBar
-            submitted={submitted}
-            onSubmit={submit}
-            streams={streams.data?.streams ?? []}
-            presets={presets}
-            timezone={timezone}
-            searching={job.isFetching}
-          />
+          <Suspense fallback={null}>
+            <SearchBar
+              submitted={submitted}
+              onSubmit={submit}
+              streams={streams.data?.streams ?? []}
+              presets={presets}
+              timezone={timezone}
+              searching={job.isFetching}
+            />
+          </Suspense>
           <Group gap="xs" mih={20} justify="space-between" wrap="nowrap">
             <Group gap="xs">
               {job.isFetching && (
@@ -304,24 +339,36 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
                 onValueAction: (action, path) =>
                   submit({
                     ...submitted,
-                    query: queryForValueAction(submitted.query, action, path, (field) => isTimeField(field, fieldTypes.data ?? [])),
+                    query: queryForValueAction(
+                      submitted.query,
+                      action,
+                      path,
+                      (field) => isTimeField(field, fieldTypes.data ?? []),
+                    ),
                   }),
               }}
             />
           </Box>
         </Stack>
-        <ExportDialog
-          opened={exporting !== null}
-          onClose={() => setExporting(null)}
-          origin={exportedWidget ? "widget" : "search"}
-          messageTables={messageTablesForExport(messagesWidgets, (widget) => widgetTitle(widget, view.titles))}
-          preselectedTableId={exportedWidget?.id ?? null}
-          availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
-          query={submitted.query}
-          timerange={toWireTimeRange(submitted.timerange, timezone)}
-          streams={submitted.streams}
-          title={exportedWidget ? widgetTitle(exportedWidget, view.titles) : actions.view?.title ?? null}
-        />
+        {exportOpened && (
+          <Suspense fallback={null}>
+            <ExportDialog
+              opened={exporting !== null}
+              onClose={() => setExporting(null)}
+              origin={exportedWidget ? "widget" : "search"}
+              messageTables={messageTablesForExport(messagesWidgets, (widget) =>
+                widgetTitle(widget, view.titles))}
+              preselectedTableId={exportedWidget?.id ?? null}
+              availableFields={(fieldTypes.data ?? []).map((field) =>
+                field.name
+              )}
+              query={submitted.query}
+              timerange={toWireTimeRange(submitted.timerange, timezone)}
+              streams={submitted.streams}
+              title={exportedWidget ? widgetTitle(exportedWidget, view.titles) : actions.view?.title ?? null}
+            />
+          </Suspense>
+        )}
       </Box>
     </Group>
   );

@@ -5,10 +5,10 @@ import type { FieldTypeMapping, SuggestResponse, ValidationResponse } from "../.
 import { SUGGESTION_SIZE } from "./logic/lucene-completion.ts";
 import type { StreamsList } from "../../api/schemas/streams.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import { fetchJson, type HttpMethod } from "../api/fetch-json.ts";
 import type { Widget } from "../../api/schemas/widgets.ts";
 import { trendTimeRange } from "../widgets/logic/trend-range.ts";
-import { toSearchJobModel } from "../widgets/logic/widget-results.ts";
+import { type SearchJobModel, toSearchJobModel } from "../widgets/logic/widget-results.ts";
 import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../widgets/logic/widget-search-types.ts";
 import { buildExecutionState, buildSearch, QUERY_ID, type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
 import type { TimeRangeState } from "./logic/url-state.ts";
@@ -37,6 +37,10 @@ export const searchKeys = {
 export const searchConfigQueryOptions = () =>
   apiQueryOptions<SearchesClusterConfig>(searchKeys.config, `/system/cluster_config/${SEARCH_CONFIG_CLASS}`, { staleTime: 300_000 });
 
+/** A saved search's search (its queries), by id. */
+export const savedSearchQueryOptions = (searchId: string) =>
+  apiQueryOptions<Search & { id: string }>(["views", "search", searchId], `/views/search/${encodeURIComponent(searchId)}`);
+
 export const streamsQueryOptions = () => apiQueryOptions<StreamsList>(searchKeys.streams, "/streams", { staleTime: 300_000 });
 
 export const keywordPreviewQueryOptions = (keyword: string, timezone: string) =>
@@ -52,12 +56,18 @@ export const messageQueryOptions = (index: string, id: string) =>
     `/messages/${encodeURIComponent(index)}/${encodeURIComponent(id)}`,
   );
 
+/** The body of POST /views/fields (also sent by server rendering, routes/search-prefetch.ts). */
+export const fieldTypesRequest = (streams: readonly string[], range: TimeRangeState, timezone: string) => ({
+  streams,
+  timerange: toWireTimeRange(range, timezone),
+});
+
 /** POST /views/fields for the chosen streams and time range (field-name completion). */
 export const fieldTypesQueryOptions = (streams: readonly string[], range: TimeRangeState, timezone: string) =>
   queryOptions({
     queryKey: searchKeys.fields(streams, range),
     queryFn: ({ signal }) =>
-      fetchJson<FieldTypeMapping[]>("POST", "/views/fields", { streams, timerange: toWireTimeRange(range, timezone) }, { signal }),
+      fetchJson<FieldTypeMapping[]>("POST", "/views/fields", fieldTypesRequest(streams, range, timezone), { signal }),
     staleTime: FIELD_TYPES_STALE_MS,
   });
 
@@ -91,9 +101,44 @@ export const validationQueryOptions = (query: string, streams: readonly string[]
     retry: false,
   });
 
+/** How the search job's calls reach the API: `fetchJson` in the browser, the in-process API during server rendering. */
+export type SearchJobTransport = <T>(method: HttpMethod, path: string, body: unknown, signal?: AbortSignal) => Promise<T>;
+
+const browserTransport: SearchJobTransport = (method, path, body, signal) => fetchJson(method, path, body, { signal });
+
 /**
- * The page's one search job: POST /views/search with every widget's search type, then execute with each message
+ * Runs the page's one search job: POST /views/search with every widget's search type, then execute with each message
  * table's page as limit/offset; if the answer is not done yet, poll the status every 250 ms (spec 001 §4, §7).
+ * `now` anchors the trend comparison ranges.
+ */
+export async function runSearchJob(
+  transport: SearchJobTransport,
+  definition: SearchDefinition,
+  widgets: readonly Widget[],
+  pages: Readonly<Record<string, number>>,
+  now: number,
+  signal?: AbortSignal,
+): Promise<SearchJobModel> {
+  const { searchTypes } = widgetSearchTypes(widgets, pages, trendTimeRange(definition.timerange, now));
+  const paging = Object.fromEntries(
+    searchTypes.filter((type) => type.type === "messages").map((type) => [type.id, {
+      limit: MESSAGES_PAGE_SIZE,
+      offset: MESSAGES_PAGE_SIZE * ((pages[type.id] ?? 1) - 1),
+    }]),
+  );
+  const search = await transport<Search & { id: string }>("POST", "/views/search", buildSearch(definition, searchTypes), signal);
+  let job = await transport<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(paging), signal);
+  while (!job.execution.done) {
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
+    if (signal?.aborted) throw new DOMException("aborted", "AbortError");
+    job = await transport<SearchJob>("GET", `/views/search/status/${job.id}`, undefined, signal);
+  }
+  return toSearchJobModel(job, QUERY_ID, widgets);
+}
+
+/**
+ * The page's one search job (see `runSearchJob`). Server rendering runs the first one and seeds it under this
+ * key (routes/search-prefetch.ts), so the browser hydrates its results instead of running it again.
  */
 export const searchJobQueryOptions = (
   definition: SearchDefinition,
@@ -103,23 +148,7 @@ export const searchJobQueryOptions = (
 ) =>
   queryOptions({
     queryKey: searchKeys.job(definition, widgets, pages, run),
-    queryFn: async ({ signal }) => {
-      const { searchTypes } = widgetSearchTypes(widgets, pages, trendTimeRange(definition.timerange, Date.now()));
-      const paging = Object.fromEntries(
-        searchTypes.filter((type) => type.type === "messages").map((type) => [type.id, {
-          limit: MESSAGES_PAGE_SIZE,
-          offset: MESSAGES_PAGE_SIZE * ((pages[type.id] ?? 1) - 1),
-        }]),
-      );
-      const search = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(definition, searchTypes), { signal });
-      let job = await fetchJson<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(paging), { signal });
-      while (!job.execution.done) {
-        await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
-        if (signal.aborted) throw new DOMException("aborted", "AbortError");
-        job = await fetchJson<SearchJob>("GET", `/views/search/status/${job.id}`, undefined, { signal });
-      }
-      return toSearchJobModel(job, QUERY_ID, widgets);
-    },
+    queryFn: ({ signal }) => runSearchJob(browserTransport, definition, widgets, pages, Date.now(), signal),
     staleTime: Infinity,
     retry: false,
   });

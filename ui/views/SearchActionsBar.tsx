@@ -9,16 +9,24 @@ import {
   IconRefresh,
   IconShare,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { createGrn } from "../../shared/grn.ts";
 import { entityOwnPermission, isPermitted } from "../../shared/permissions.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
-import { ShareDialog } from "../sharing/ShareDialog.tsx";
 import { SAVE_BUTTON_TITLES, saveStateOf } from "./logic/save-name.ts";
-import { SavedSearchesModal } from "./SavedSearchesModal.tsx";
 import { SaveViewPopover } from "./SaveViewPopover.tsx";
 import type { SavedView } from "./view-queries.ts";
-import { type ViewMetadata, ViewMetadataDialog } from "./ViewMetadataDialog.tsx";
+import type { ViewMetadata } from "./ViewMetadataDialog.tsx";
+
+// The dialogs are not on screen at first paint: their code loads when one is first opened (or its button
+// hovered), keeping it out of the search page's initial scripts (issue 4 item 10).
+const loadDialogs = () => import("./search-action-dialogs.ts");
+const SavedSearchesModal = lazy(() => loadDialogs().then((module) => ({ default: module.SavedSearchesModal })));
+const ShareDialog = lazy(() => loadDialogs().then((module) => ({ default: module.ShareDialog })));
+const ViewMetadataDialog = lazy(() => loadDialogs().then((module) => ({ default: module.ViewMetadataDialog })));
+
+/** Starts loading a dialog's code; a failure shows when the dialog is opened. */
+const prefetch = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** The saved search open on the page, as far as these actions need it. */
 export interface ActiveSavedSearch extends ViewMetadata {
@@ -59,6 +67,9 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
   const [loading, setLoading] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [editingMetadata, setEditingMetadata] = useState(false);
+  // A dialog is mounted from its first opening on, so it keeps its closing transition afterwards.
+  const [used, setUsed] = useState({ load: false, share: false, metadata: false });
+  const use = (dialog: keyof typeof used) => setUsed((current) => current[dialog] ? current : { ...current, [dialog]: true });
 
   const saveState = saveStateOf(view?.title ?? null, dirty);
   const owns = view !== null &&
@@ -97,7 +108,11 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
         size="xs"
         variant="default"
         leftSection={<IconFolderOpen size={14} />}
-        onClick={() => setLoading(true)}
+        onPointerEnter={prefetch(loadDialogs)}
+        onClick={() => {
+          use("load");
+          setLoading(true);
+        }}
       >
         Load
       </Button>
@@ -107,7 +122,11 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
         leftSection={<IconShare size={14} />}
         disabled={shareBlocked !== null}
         title={shareBlocked ?? "Share"}
-        onClick={() => setSharing(true)}
+        onPointerEnter={prefetch(loadDialogs)}
+        onClick={() => {
+          use("share");
+          setSharing(true);
+        }}
       >
         Share
       </Button>
@@ -121,7 +140,11 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
           <Menu.Item
             leftSection={<IconEdit size={14} />}
             disabled={view === null || !editable}
-            onClick={() => setEditingMetadata(true)}
+            onPointerEnter={prefetch(loadDialogs)}
+            onClick={() => {
+              use("metadata");
+              setEditingMetadata(true);
+            }}
           >
             Edit metadata
           </Menu.Item>
@@ -136,15 +159,17 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
         </Menu.Dropdown>
       </Menu>
 
-      <SavedSearchesModal
-        opened={loading}
-        onClose={() => setLoading(false)}
-        onLoad={props.onLoad}
-        activeViewId={view?.id ?? null}
-        onDeleteActive={props.onDeleteActive}
-      />
-      {view && (
-        <>
+      <Suspense fallback={null}>
+        {used.load && (
+          <SavedSearchesModal
+            opened={loading}
+            onClose={() => setLoading(false)}
+            onLoad={props.onLoad}
+            activeViewId={view?.id ?? null}
+            onDeleteActive={props.onDeleteActive}
+          />
+        )}
+        {view && used.share && (
           <ShareDialog
             opened={sharing}
             onClose={() => setSharing(false)}
@@ -152,6 +177,8 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
             entityType="search"
             entityTitle={view.title}
           />
+        )}
+        {view && used.metadata && (
           <ViewMetadataDialog
             opened={editingMetadata}
             type="search"
@@ -159,8 +186,8 @@ export function SearchActionsBar(props: SearchActionsBarProps) {
             onSave={props.onMetadataChange}
             onClose={() => setEditingMetadata(false)}
           />
-        </>
-      )}
+        )}
+      </Suspense>
     </Group>
   );
 }

@@ -1,15 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
-import {
-  type AggregationWidgetConfig,
-  AXIS_TYPES,
-  BAR_MODES,
-  HEATMAP_COLOR_SCALES,
-  INTERPOLATIONS,
-  TREND_PREFERENCES,
-  type VisualizationConfigs,
-  VisualizationConfigSchemas,
-  type VisualizationType,
-} from "../../api/schemas/widgets.ts";
+import { AXIS_TYPES, BAR_MODES, HEATMAP_COLOR_SCALES, INTERPOLATIONS, TREND_PREFERENCES } from "../../api/schemas/widget-kinds.ts";
+import { readVisualizationConfig } from "../../api/schemas/view-state-reader.ts";
+import type { AggregationWidgetConfig, VisualizationConfigs, VisualizationType } from "../../api/schemas/widgets.ts";
 import type { ConfigFieldOption, VisualizationConfigField } from "./config-fields.ts";
 import { rowFields } from "./logic/pivot-fields.ts";
 import type { VisualizationProps } from "./visualization-props.ts";
@@ -237,12 +229,12 @@ export function visualizationConfigOf<K extends VisualizationType>(
   type: K,
   stored: unknown,
 ): VisualizationConfigs[K] {
-  const parsed = VisualizationConfigSchemas[type].safeParse(stored ?? {});
-  return (parsed.success ? parsed.data : defaults(type)) as VisualizationConfigs[K];
+  // Read without zod (VisualizationConfigSchemas' twin): zod stays out of the browser's scripts.
+  return readVisualizationConfig(type, stored ?? {}) ?? defaults(type);
 }
 
 function defaults<K extends VisualizationType>(type: K): VisualizationConfigs[K] {
-  return VisualizationConfigSchemas[type].parse({}) as VisualizationConfigs[K];
+  return readVisualizationConfig(type, {})!;
 }
 
 function capitalise(value: string): string {

@@ -1,5 +1,5 @@
 import type { AggregationWidget } from "../../api/schemas/widgets.ts";
-import { AggregationEditor } from "../aggregation/AggregationEditor.tsx";
+import { LazyAggregationEditor } from "../aggregation/LazyAggregationEditor.tsx";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 
 /** The aggregation editor in a widget's edit mode: it edits the config; the widget around it stays. */
@@ -7,7 +7,7 @@ export function AggregationWidgetEditor(
   { widget, fieldTypes, onPreview, previewing, onSubmit, onCancel }: WidgetEditorProps<AggregationWidget>,
 ) {
   return (
-    <AggregationEditor
+    <LazyAggregationEditor
       config={widget.config}
       fieldTypes={[...fieldTypes]}
       previewing={previewing}

@@ -1,8 +1,16 @@
 import { Box } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import ReactGridLayout, { type Layout, useContainerWidth } from "react-grid-layout";
 import type { WidgetPosition } from "../../api/schemas/widgets.ts";
-import { type GridCell, positionsChanged, toGridCells, toWidgetPositions } from "./logic/grid-layout.ts";
+import {
+  type GridCell,
+  PENDING_GRID_CLASS,
+  pendingCellVariables,
+  pendingGridCss,
+  positionsChanged,
+  toGridCells,
+  toWidgetPositions,
+} from "./logic/grid-layout.ts";
 import { GRID_COLUMNS } from "./logic/view-widgets.ts";
 import { WIDGET_DRAG_HANDLE_CLASS } from "./WidgetFrame.tsx";
 
@@ -25,9 +33,12 @@ interface Props {
  * from the corner.
  */
 export function WidgetGrid({ ids, positions, onPositionsChange, editable, renderWidget }: Props) {
-  // The server and the first browser render lay out at the default width; the measured width then re-positions
-  // the same widget elements (they stay mounted, so an expanded message stays expanded).
+  // The server and the first browser render lay out at the default width, corrected by a stylesheet that places
+  // the cells in percentages of the real width (pendingGridCss) until the width is measured; the measured width
+  // then positions the same widget elements in pixels (they stay mounted, so an expanded message stays expanded).
   const { width, containerRef } = useContainerWidth();
+  const [measured, setMeasured] = useState(false);
+  useEffect(() => setMeasured(true), []);
   const cells = toGridCells(ids, positions);
   const onLayoutChange = (layout: Layout) => {
     const next = toWidgetPositions(
@@ -36,16 +47,31 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
     if (positionsChanged(next, positions)) onPositionsChange(next);
   };
   return (
-    <Box ref={containerRef} data-testid="widget-grid">
+    <Box ref={containerRef} data-testid="widget-grid" className={measured ? undefined : PENDING_GRID_CLASS}>
+      {!measured && <style>{pendingGridCss(GRID_MARGIN, GRID_ROW_HEIGHT)}</style>}
       <ReactGridLayout
         width={width}
         layout={cells}
-        gridConfig={{ cols: GRID_COLUMNS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
-        dragConfig={{ enabled: editable, handle: `.${WIDGET_DRAG_HANDLE_CLASS}`, cancel: ".widget-actions, input, button" }}
+        gridConfig={{
+          cols: GRID_COLUMNS,
+          rowHeight: GRID_ROW_HEIGHT,
+          margin: GRID_MARGIN,
+          containerPadding: [0, 0],
+        }}
+        dragConfig={{
+          enabled: editable,
+          handle: `.${WIDGET_DRAG_HANDLE_CLASS}`,
+          cancel: ".widget-actions, input, button",
+        }}
         resizeConfig={{ enabled: editable }}
         onLayoutChange={onLayoutChange}
       >
-        {cells.map((cell) => <div key={cell.i} data-widget-id={cell.i}>{renderWidget(cell.i)}</div>)}
+        {cells.map((cell) => (
+          <div key={cell.i} data-widget-id={cell.i} style={pendingCellVariables(cell)}>
+            {/* A boundary per widget: hydration takes each as its own unit of work and yields between them. */}
+            <Suspense fallback={null}>{renderWidget(cell.i)}</Suspense>
+          </div>
+        ))}
       </ReactGridLayout>
     </Box>
   );

@@ -1,9 +1,9 @@
-import type { ComponentType } from "react";
-import type { Widget, WidgetType } from "../../api/schemas/widgets.ts";
+import { Center, Loader } from "@mantine/core";
+import { type ComponentType, lazy, Suspense } from "react";
+import type { MessagesWidget, Widget, WidgetType } from "../../api/schemas/widgets.ts";
 import { aggregationWidgetTitle } from "../aggregation/logic/widget-title.ts";
 import { AggregationWidgetEditor } from "./AggregationWidgetEditor.tsx";
 import { AggregationWidgetView } from "./AggregationWidgetView.tsx";
-import { MessagesWidgetEditor } from "./MessagesWidgetEditor.tsx";
 import { MessagesWidgetView } from "./MessagesWidgetView.tsx";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
@@ -19,6 +19,20 @@ export interface WidgetTypeDefinition<T extends WidgetType> {
   View: ComponentType<WidgetViewProps<Extract<Widget, { type: T }>>>;
   /** The edit panel shown beside the preview in edit mode. */
   Editor: ComponentType<WidgetEditorProps<Extract<Widget, { type: T }>>>;
+}
+
+// The message table's editor (with the decorator forms) shows only in edit mode: its code loads then, not with
+// the search page (issue 4 item 10).
+const MessagesWidgetEditorOnDemand = lazy(() =>
+  import("./MessagesWidgetEditor.tsx").then((module) => ({ default: module.MessagesWidgetEditor }))
+);
+
+function MessagesWidgetEditor(props: WidgetEditorProps<MessagesWidget>) {
+  return (
+    <Suspense fallback={<Center p="md"><Loader size="sm" aria-label="Loading the message table editor" /></Center>}>
+      <MessagesWidgetEditorOnDemand {...props} />
+    </Suspense>
+  );
 }
 
 export const UNTITLED_MESSAGE_TABLE = "Untitled Message Table";

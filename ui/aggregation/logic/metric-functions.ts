@@ -1,4 +1,4 @@
-import { SERIES_TYPES, type SeriesType } from "../../../api/schemas/search.ts";
+import { SERIES_TYPES, type SeriesType } from "../../../api/schemas/series-types.ts";
 
 /** Which field a metric function takes: none needed (count), any field, or only numeric fields. */
 export type MetricFieldRule = "optional" | "any" | "numeric";

@@ -1,10 +1,6 @@
 import type { PivotSearchType } from "../../../api/schemas/search.ts";
-import {
-  type AggregationWidgetConfig,
-  type PivotInterval,
-  TIME_UNIT_LETTERS,
-  type WidgetPivot,
-} from "../../../api/schemas/widgets.ts";
+import { TIME_UNIT_LETTERS } from "../../../api/schemas/widget-kinds.ts";
+import type { AggregationWidgetConfig, PivotInterval, WidgetPivot } from "../../../api/schemas/widgets.ts";
 import { parseSeriesFunction } from "../../widgets/logic/series-function.ts";
 
 type BucketSpec = PivotSearchType["row_groups"][number];

@@ -1,4 +1,5 @@
-import { CLUSTER_CONFIGS, type SearchesClusterConfig } from "../../../api/schemas/cluster-config.ts";
+import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "../../../api/schemas/cluster-config-defaults.ts";
+import type { SearchesClusterConfig } from "../../../api/schemas/cluster-config.ts";
 
 /**
  * Auto refresh of a search (spec 001 §3 'Refresh state', §4 'Auto refresh', §9): the intervals come from the
@@ -24,7 +25,7 @@ type RefreshConfig = Pick<
   "auto_refresh_timerange_options" | "default_auto_refresh_option"
 >;
 
-const SEARCH_DEFAULTS = CLUSTER_CONFIGS["org.graylog2.indexer.searches.SearchesClusterConfig"].defaults;
+const SEARCH_DEFAULTS = SEARCHES_CLUSTER_CONFIG_DEFAULTS;
 
 /** What users without access to the cluster config get: the shipped defaults. */
 export const DEFAULT_REFRESH_CONFIG: RefreshConfig = {

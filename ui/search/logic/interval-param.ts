@@ -1,4 +1,5 @@
-import { type PivotInterval, TIME_UNIT_LETTERS, type TimeUnit } from "../../../api/schemas/widgets.ts";
+import { TIME_UNIT_LETTERS, type TimeUnit } from "../../../api/schemas/widget-kinds.ts";
+import type { PivotInterval } from "../../../api/schemas/widgets.ts";
 
 /**
  * The `interval` URL parameter of a search (spec 001 §2 'URL query parameters'): the time grouping of the

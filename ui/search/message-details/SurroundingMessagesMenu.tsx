@@ -2,7 +2,7 @@ import { Button, Menu } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { IconChevronDown } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { CLUSTER_CONFIGS } from "../../../api/schemas/cluster-config.ts";
+import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "../../../api/schemas/cluster-config-defaults.ts";
 import { paths } from "../../../routes/paths.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { surroundingFilterQuery, surroundingOptions, surroundingSearchParams } from "../logic/surrounding-search.ts";
@@ -13,7 +13,7 @@ interface Props {
   fields: Record<string, unknown>;
 }
 
-const DEFAULTS = CLUSTER_CONFIGS["org.graylog2.indexer.searches.SearchesClusterConfig"].defaults;
+const DEFAULTS = SEARCHES_CLUSTER_CONFIG_DEFAULTS;
 
 /**
  * 'Show surrounding messages' (spec 001 §2): one item per configured time window, each opening a new tab with

@@ -1,10 +1,13 @@
 import { ActionIcon, Box, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { HighlightingRule } from "../../../api/schemas/widgets.ts";
 import { cssGradient } from "../../visualizations/logic/color-scales.ts";
 import { describeRule, type HighlightingFieldTypes } from "../logic/highlighting-rules.ts";
-import { HighlightingRuleDialog } from "./HighlightingRuleDialog.tsx";
+
+// The rule dialog (colour pickers, gradients) loads when it is first opened, not with the search page.
+const loadRuleDialog = () => import("./HighlightingRuleDialog.tsx");
+const HighlightingRuleDialog = lazy(() => loadRuleDialog().then((module) => ({ default: module.HighlightingRuleDialog })));
 
 interface Props {
   /** The query's highlighting rules, in evaluation order (first match wins). */
@@ -37,7 +40,12 @@ export function HighlightingSection({ rules, onChange, fieldTypes }: Props) {
           Highlight field values in the message table by rule; the first matching rule wins.
         </Text>
         <Tooltip label="Add highlighting rule">
-          <ActionIcon variant="subtle" aria-label="Add highlighting rule" onClick={() => setEditing("new")}>
+          <ActionIcon
+            variant="subtle"
+            aria-label="Add highlighting rule"
+            onPointerEnter={() => void loadRuleDialog().catch(() => undefined)}
+            onClick={() => setEditing("new")}
+          >
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
@@ -60,12 +68,14 @@ export function HighlightingSection({ rules, onChange, fieldTypes }: Props) {
         ))}
       </Stack>
       {editing !== null && (
-        <HighlightingRuleDialog
-          rule={editing === "new" ? null : rules[editing] ?? null}
-          fieldTypes={fieldTypes}
-          onSubmit={submit}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <HighlightingRuleDialog
+            rule={editing === "new" ? null : rules[editing] ?? null}
+            fieldTypes={fieldTypes}
+            onSubmit={submit}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

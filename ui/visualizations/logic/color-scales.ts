@@ -9,7 +9,7 @@ import {
   interpolateYlGnBu,
   interpolateYlOrRd,
 } from "d3-scale-chromatic";
-import { HEATMAP_COLOR_SCALES, type HeatmapColorScale } from "../../../api/schemas/widgets.ts";
+import { HEATMAP_COLOR_SCALES, type HeatmapColorScale } from "../../../api/schemas/widget-kinds.ts";
 
 /**
  * The 18 named colour scales of spec 001 §9, shared by the heatmap and the highlighting gradients. Each maps

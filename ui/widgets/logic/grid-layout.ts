@@ -57,3 +57,25 @@ export function positionsChanged(
   }
   return false;
 }
+
+/** Marks the grid before its width is measured (server render and hydration), when `pendingGridCss` applies. */
+export const PENDING_GRID_CLASS = "widget-grid-pending";
+
+/** The cell's column, span and top offset as CSS variables, read by `pendingGridCss`. */
+export function pendingCellVariables(cell: GridCell): Record<`--${string}`, string> {
+  return { "--grid-x": String(cell.x), "--grid-w": String(cell.w), "--grid-row": String(cell.y) };
+}
+
+/**
+ * Until the grid knows its width it lays cells out for a guessed one; this stylesheet places them in percentages
+ * of the real width instead (the same column arithmetic as the grid, margins included), so the server's HTML
+ * already has the final layout and nothing shifts when the measured width takes over. Heights do not depend on
+ * the width. `!important` wins over the grid's inline pixel styles.
+ */
+export function pendingGridCss([marginX, marginY]: readonly [number, number], rowHeight: number): string {
+  const column = `((100% - ${(GRID_COLUMNS - 1) * marginX}px) / ${GRID_COLUMNS})`;
+  return `.${PENDING_GRID_CLASS} .react-grid-item{` +
+    `width:calc(${column} * var(--grid-w) + (var(--grid-w) - 1) * ${marginX}px)!important;` +
+    `left:calc(${column} * var(--grid-x) + var(--grid-x) * ${marginX}px)!important;` +
+    `transform:translate(0px,calc(var(--grid-row) * ${rowHeight + marginY}px))!important}`;
+}

@@ -1,4 +1,4 @@
-import { SERIES_TYPES, type SeriesType } from "../../../api/schemas/search.ts";
+import { SERIES_TYPES, type SeriesType } from "../../../api/schemas/series-types.ts";
 
 /** A metric's function string (`count()`, `avg(took_ms)`, `percentile(took_ms,95)`) parsed into its parts. */
 export interface SeriesFunction {

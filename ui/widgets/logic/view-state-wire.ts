@@ -1,4 +1,5 @@
-import { type QueryViewState, QueryViewStateSchema } from "../../../api/schemas/widgets.ts";
+import { readQueryViewState } from "../../../api/schemas/view-state-reader.ts";
+import type { QueryViewState } from "../../../api/schemas/widgets.ts";
 import type { ViewWidgets } from "./view-widgets.ts";
 import { widgetSearchTypes } from "./widget-search-types.ts";
 
@@ -17,8 +18,9 @@ export function toQueryViewState(view: ViewWidgets): QueryViewState {
 
 /** A stored view state back into widgets; null when it is not a view state this version understands. */
 export function fromQueryViewState(state: unknown): ViewWidgets | null {
-  const parsed = QueryViewStateSchema.safeParse(state);
-  if (!parsed.success) return null;
-  const { widgets, positions, titles, formatting } = parsed.data;
+  // Read without zod (QueryViewStateSchema's twin): zod stays out of the browser's scripts.
+  const parsed = readQueryViewState(state);
+  if (!parsed) return null;
+  const { widgets, positions, titles, formatting } = parsed;
   return { widgets, positions, titles: titles.widget, highlighting: formatting.highlighting };
 }
