@@ -1,5 +1,5 @@
 import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtom, useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
@@ -128,6 +128,7 @@ interface ViewProps {
 function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
+  const queryClient = useQueryClient();
   const openView = useAtomValue(openSearchAtom)?.view ?? null;
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
@@ -180,6 +181,11 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   const total = Object.values(result?.widgets ?? {}).find((entry) => entry.data?.type === "messages")?.data;
   const submit = (state: SearchUrlState) => {
     if (JSON.stringify(state) === JSON.stringify(submitted)) setRun((r) => r + 1);
+    else {
+      // The job starts now, under the key the page asks for once the URL has changed (first pages, same run):
+      // the URL change and the page's render no longer stand between Enter and the request.
+      void queryClient.prefetchQuery(searchJobQueryOptions({ ...state, timezone }, jobWidgets, {}, run));
+    }
     onSubmit(state, messageCountInterval(view));
   };
   // 'Add to table' / 'Remove from table' applies to every message table of the page.
