@@ -5,6 +5,7 @@ import {
   type CompletionResult,
   completionStatus,
   currentCompletions,
+  selectedCompletion,
   startCompletion,
 } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
@@ -14,6 +15,7 @@ import { EditorView, keymap, placeholder as placeholderExtension } from "@codemi
 import { tags } from "@lezer/highlight";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { type CompletionField, type CompletionOption, completionOptions, type SuggestValues, valueCompletions } from "./logic/lucene-completion.ts";
+import { enterPicksCompletion } from "./logic/completion-enter.ts";
 import { recentQueryOptions } from "./logic/recent-queries.ts";
 
 /** A selection as offsets into the query: where it started and where the caret is. */
@@ -105,9 +107,14 @@ export function QueryEditor(
           Prec.highest(keymap.of([{
             key: "Enter",
             run: (target) => {
-              // A list is shown (possibly while a source is still being asked): Enter picks from it.
+              // A list is shown (possibly while a source is still being asked): Enter picks from it when that
+              // changes the query (enterPicksCompletion), else closes it and searches.
               if (completionStatus(target.state) !== null && currentCompletions(target.state).length > 0) {
-                if (target.state.doc.length > 0 || navigated.current) return false;
+                const query = {
+                  beforeCursor: target.state.sliceDoc(0, target.state.selection.main.head),
+                  empty: target.state.doc.length === 0,
+                };
+                if (enterPicksCompletion(query, selectedCompletion(target.state), navigated.current)) return false;
                 closeCompletion(target);
               }
               latest.current.onSubmit(target.state.doc.toString());
