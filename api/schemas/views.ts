@@ -102,20 +102,7 @@ export const BulkDeleteResultSchema = z
   .openapi("BulkDeleteResult");
 
 /** The aggregation functions (series) the search engine offers; closed kind, one row each. */
-export const SERIES_FUNCTIONS = [
-  "count",
-  "avg",
-  "sum",
-  "min",
-  "max",
-  "card",
-  "stddev",
-  "variance",
-  "sumofsquares",
-  "percentile",
-  "latest",
-] as const;
-export type SeriesFunction = (typeof SERIES_FUNCTIONS)[number];
+export { SERIES_TYPES as SERIES_FUNCTIONS, type SeriesType as SeriesFunction } from "./series-types.ts";
 
 /** GET /views/functions: function name → {type, description} (Graylog's `SeriesDescription` map). */
 export const SeriesFunctionsSchema = z
