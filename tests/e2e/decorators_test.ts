@@ -10,6 +10,7 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -20,8 +21,7 @@ const SEARCH_ALL = "/search?rangetype=relative&relative=0";
 /** Opens the search page and expands the newest message; returns its details panel. */
 async function newestMessageDetails(page: Page, server: SluiceServer) {
   await page.goto(server.url(SEARCH_ALL));
-  await page.getByTestId("message-table").waitFor();
-  await eventually(async () => assert.equal(await page.getByTestId("search-updating").count(), 0));
+  await waitForSearchResults(page);
   await page.getByTestId("message-row").first().click();
   const details = page.getByTestId("message-details");
   await details.waitFor();
