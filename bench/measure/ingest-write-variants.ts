@@ -97,11 +97,13 @@ sourceDb.close();
 let printed = false;
 let rewrite: ((sql: string) => string) | undefined;
 const originalRun = DuckDBConnection.prototype.run;
-DuckDBConnection.prototype.run = function (sql: string, ...rest: unknown[]) {
+/** A connection method called with the arguments it was given, whatever its overloads. */
+type PassThrough<T> = (this: DuckDBConnection, sql: string, ...rest: unknown[]) => Promise<T>;
+// Measuring wrapper: returns what the wrapped call returns (an EXPLAIN only prints), so no overload is kept.
+DuckDBConnection.prototype.run = <typeof originalRun> <unknown> function (this: DuckDBConnection, sql: string, ...rest: unknown[]) {
   if (rewrite && sql.includes("INSERT INTO messages BY NAME")) sql = rewrite(sql);
   if (sql.startsWith("EXPLAIN")) {
-    // deno-lint-ignore no-explicit-any -- passes the original arguments through unchanged
-    return (this.streamAndReadAll as any).call(this, sql, ...rest).then(
+    return (this.streamAndReadAll as PassThrough<{ getRows(): unknown[][] }>).call(this, sql, ...rest).then(
       (reader: { getRows(): unknown[][] }) => {
         if (!printed) console.log(String(reader.getRows()[0][1]));
         printed = true;
@@ -109,8 +111,7 @@ DuckDBConnection.prototype.run = function (sql: string, ...rest: unknown[]) {
     );
   }
   const started = performance.now();
-  // deno-lint-ignore no-explicit-any -- passes the original arguments through unchanged
-  const running = (originalRun as any).call(this, sql, ...rest);
+  const running = (originalRun as PassThrough<unknown>).call(this, sql, ...rest);
   if (Deno.env.get("TRACE")) {
     running.then(() =>
       console.log(`  ${Math.round(performance.now() - started)} ms ${sql.slice(0, 60).replace(/\s+/g, " ")}`)
