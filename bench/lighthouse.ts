@@ -17,8 +17,17 @@ export interface LighthouseResult {
 const CHROME_FLAGS =
   "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
-/** `preset` "mobile" is Lighthouse's default (simulated slow 4G, 4× CPU slowdown); "desktop" its desktop preset. */
-export async function runLighthouse(url: string, cookie: string | null, preset: "mobile" | "desktop"): Promise<LighthouseResult | null> {
+/**
+ * `preset` "mobile" is Lighthouse's default (simulated slow 4G, 4× CPU slowdown); "desktop" its desktop preset.
+ * `reportPath`, when given, keeps Lighthouse's whole JSON report there (its audits say what the figures came from),
+ * and its trace beside it (`…-0.trace.json`: the observed load that the simulation starts from).
+ */
+export async function runLighthouse(
+  url: string,
+  cookie: string | null,
+  preset: "mobile" | "desktop",
+  reportPath?: string,
+): Promise<LighthouseResult | null> {
   const args = [
     "--yes",
     `lighthouse@${LIGHTHOUSE_VERSION}`,
@@ -29,6 +38,7 @@ export async function runLighthouse(url: string, cookie: string | null, preset: 
     `--chrome-flags=${CHROME_FLAGS}`,
     ...(preset === "desktop" ? ["--preset=desktop"] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ...(reportPath ? [`--output-path=${reportPath}`, "--save-assets"] : []),
   ];
   const output = await new Deno.Command("npx", {
     args,
@@ -37,7 +47,7 @@ export async function runLighthouse(url: string, cookie: string | null, preset: 
     stderr: "null",
   }).output();
   try {
-    const report = JSON.parse(new TextDecoder().decode(output.stdout));
+    const report = JSON.parse(reportPath ? await Deno.readTextFile(reportPath) : new TextDecoder().decode(output.stdout));
     const audit = (id: string) => Number(report.audits[id].numericValue);
     return {
       score: report.categories.performance.score,

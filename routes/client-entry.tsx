@@ -5,16 +5,22 @@ import "@mantine/notifications/styles.css";
 import "react-grid-layout/css/styles.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { createStore } from "jotai";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../ui/app/AppProviders.tsx";
 import { pageConfig } from "../ui/api/page-config.ts";
 import { createQueryClient } from "../ui/api/query-client.ts";
-import { routes } from "./route-table.tsx";
+import { expandSearchJobs } from "./dehydrated-search-jobs.ts";
+import { type PageHandle, routes } from "./route-table.tsx";
 
-/** The browser entry: hydrate the server's react-query state, then the server-rendered page. */
+/**
+ * The browser entry: hydrate the server's react-query state, then the server-rendered page. The document runs it
+ * as a module script after the page's content has been painted (routes/document.ts).
+ */
 const queryClient = createQueryClient();
-hydrate(queryClient, (window as unknown as { __SLUICE_STATE__?: DehydratedState }).__SLUICE_STATE__ ?? {});
+const dehydrated = (window as unknown as { __SLUICE_STATE__?: DehydratedState }).__SLUICE_STATE__;
+if (dehydrated) hydrate(queryClient, expandSearchJobs(dehydrated));
 const { prefix } = pageConfig();
 const router = createBrowserRouter(routes, prefix ? { basename: prefix } : undefined);
 const scheme = document.documentElement.getAttribute("data-mantine-color-scheme") === "dark"
@@ -27,6 +33,12 @@ const app = (
   </AppProviders>
 );
 const container = document.getElementById("root")!;
-// A page whose server render failed arrives empty: render it here instead of hydrating.
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// A server-rendered page loaded on demand (the search page) is loaded first (the document preloads its chunks), so
+// it hydrates with the shell in one pass; should that fail, it loads as on any client-side navigation.
+const page = router.state.matches.at(-1)?.route.handle as PageHandle | undefined;
+if (container.hasChildNodes()) await page?.preload?.().catch(() => undefined);
+// A page whose server render failed arrives empty: render it here instead of hydrating. Hydrating in a transition
+// lets React yield to the browser every few milliseconds (the page is already visible and, without JavaScript,
+// usable) instead of one long task that holds back input; events that arrive meanwhile are replayed.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

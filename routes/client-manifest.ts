@@ -11,12 +11,20 @@ export const CLIENT_METAFILE_PATH = `${DIST_DIR}/metafile.json`;
 export interface ClientManifest {
   script: string;
   stylesheet: string | null;
+  /** The entry's static imports: every page needs them. */
   preload: string[];
+  /**
+   * Page module (routes/page-modules.ts) → its chunk and the chunks that chunk imports statically, less the
+   * entry's: what a page loaded on demand needs besides the entry.
+   */
+  pages: Record<string, string[]>;
 }
 
 export function readClientManifest(): ClientManifest {
   if (!existsSync(CLIENT_MANIFEST_PATH)) {
     throw new Error(`${CLIENT_MANIFEST_PATH} is missing: build the client first (deno task build).`);
   }
-  return JSON.parse(readFileSync(CLIENT_MANIFEST_PATH, "utf8"));
+  const manifest: ClientManifest = JSON.parse(readFileSync(CLIENT_MANIFEST_PATH, "utf8"));
+  // A build from before page preloads: pages then load their chunks on demand, as they always could.
+  return { ...manifest, pages: manifest.pages ?? {} };
 }

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { NotFoundPage } from "../ui/errors/NotFoundPage.tsx";
 import { ApiBrowserPage } from "../ui/pages/ApiBrowserPage.tsx";
@@ -11,6 +11,7 @@ import { LoadingPage } from "../ui/shell/LoadingPage.tsx";
 import { PageRoute } from "../ui/shell/PageRoute.tsx";
 import { RouteErrorPage } from "../ui/shell/RouteErrorPage.tsx";
 import { systemSectionOf } from "../ui/shell/system-sections.ts";
+import { lazyPage } from "./lazy-page.ts";
 import { type PathName, paths } from "./paths.ts";
 
 /** A page of the route table: its title and what renders it (nothing yet = the 'not available yet' page). */
@@ -21,14 +22,23 @@ interface PageEntry {
   bare?: boolean;
   /** Overrides the permissions of the System section the path belongs to (users may see their own profile). */
   permissions?: readonly string[];
+  /** Loads a page that loads on demand (the client entry calls it before hydrating a server-rendered page). */
+  preload?: () => Promise<void>;
+}
+
+/** What the route table puts in a page route's `handle`. */
+export interface PageHandle {
+  title: string;
+  preload?: () => Promise<void>;
 }
 
 // Feature pages load on demand: the login page and the shell do not carry the search page, CodeMirror or charts.
-const SearchPage = lazy(() => import("../ui/search/SearchPage.tsx").then((module) => ({ default: module.SearchPage })));
-const DecoratorsConfigurationPage = lazy(() =>
-  import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => ({ default: module.DecoratorsConfigurationPage }))
+// (routes/page-modules.ts names the same modules, for the document's preloads.)
+const SearchPage = lazyPage(() => import("../ui/search/SearchPage.tsx").then((module) => module.SearchPage));
+const DecoratorsConfigurationPage = lazyPage(() =>
+  import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => module.DecoratorsConfigurationPage)
 );
-const MessagePage = lazy(() => import("../ui/search/MessagePage.tsx").then((module) => ({ default: module.MessagePage })));
+const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 
 const onDemand = (page: ReactNode) => () => <Suspense fallback={<LoadingPage text="Loading…" />}>{page}</Suspense>;
 
@@ -43,9 +53,9 @@ export const PAGES: Record<PathName, PageEntry> = {
   security: { title: "Security" },
   sources: { title: "Sources" },
 
-  search: { title: "Search", render: onDemand(<SearchPage />) },
-  searchNew: { title: "New search", render: onDemand(<SearchPage fresh />) },
-  searchView: { title: "Saved search", render: onDemand(<SearchPage />) },
+  search: { title: "Search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
+  searchNew: { title: "New search", render: onDemand(<SearchPage fresh />), preload: SearchPage.preload },
+  searchView: { title: "Saved search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   extendedSearch: { title: "Search", render: redirect(() => paths.search.href()) },
   views: { title: "Saved searches" },
   view: { title: "Saved search" },
@@ -58,13 +68,13 @@ export const PAGES: Record<PathName, PageEntry> = {
   streams: { title: "Streams" },
   streamEdit: { title: "Stream rules" },
   streamOutputs: { title: "Stream outputs" },
-  streamSearch: { title: "Stream search", render: onDemand(<SearchPage />) },
+  streamSearch: { title: "Stream search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   streamSearchNew: {
     title: "Stream search",
     render: redirect(({ streamId }) => (streamId ? paths.streamSearch.href({ streamId }) : paths.search.href())),
   },
   streamMessages: { title: "Stream search", render: redirect(({ streamId }) => paths.streamSearch.href({ streamId: streamId ?? "" })) },
-  message: { title: "Message", render: onDemand(<MessagePage />) },
+  message: { title: "Message", render: onDemand(<MessagePage />), preload: MessagePage.preload },
 
   alerts: { title: "Alerts & Events" },
   alertReplay: { title: "Replay search" },
@@ -79,7 +89,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   eventNotificationEdit: { title: "Edit notification" },
 
   systemOverview: { title: "System Overview" },
-  systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />) },
+  systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
   systemOutputs: { title: "Outputs" },
   systemLogging: { title: "Logging" },
   systemGrokPatterns: { title: "Grok Patterns" },
@@ -171,11 +181,11 @@ export function isPageAvailable(name: PathName): boolean {
 
 function pageRoute(name: PathName): RouteObject {
   const { pattern } = paths[name];
-  const { title, render, permissions } = PAGES[name];
+  const { title, render, permissions, preload } = PAGES[name];
   const section = systemSectionOf(pattern.replace(/\/:.*$/, ""));
   return {
     path: pattern,
-    handle: { title },
+    handle: { title, preload } satisfies PageHandle,
     element: (
       <PageRoute permissions={permissions ?? section?.permissions ?? []} anyPermissions={!permissions && section?.anyPermissions}>
         {render ? render() : <NotAvailableYetPage title={title} />}

@@ -13,8 +13,10 @@ import { jvmQueryOptions, systemInfoQueryOptions } from "../ui/shell/shell-queri
 import { documentTitle } from "../ui/shell/use-document-title.ts";
 import { isThemeMode, THEME_MODE_KEY } from "../ui/theme/theme-mode.ts";
 import type { ClientManifest } from "./client-manifest.ts";
-import { documentHead, documentTail } from "./document.ts";
+import { compactSearchJobs } from "./dehydrated-search-jobs.ts";
+import { documentHead, documentTail, PAINT_PAUSE_MS } from "./document.ts";
 import { routes } from "./route-table.tsx";
+import { pageModuleOf } from "./page-modules.ts";
 import { prefetchedSearchPageOf, prefetchSearchPage } from "./search-prefetch.ts";
 import { type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
 
@@ -78,8 +80,11 @@ export async function renderPage(request: Request, { config, manifest, api, iden
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>
   );
+  // A page loaded on demand needs its own chunks too: the document preloads them with the entry's.
+  const pageModule = user ? pageModuleOf(lastMatch?.route.path) : null;
+  const pageChunks = pageModule ? manifest.pages[pageModule] ?? [] : [];
   const encoder = new TextEncoder();
-  // The head goes out before the render finishes, so the browser fetches styles and scripts meanwhile.
+  // The head goes out before the render finishes, so the browser fetches the stylesheet meanwhile.
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference })));
@@ -103,7 +108,9 @@ export async function renderPage(request: Request, { config, manifest, api, iden
         // The shell failed to render: the browser renders the page itself from the same state.
         console.error("Server render failed; the browser will render the page", error);
       }
-      controller.enqueue(encoder.encode(documentTail(config, manifest, dehydrate(queryClient))));
+      // The content is out: let the browser paint it before the scripts arrive (documentTail).
+      await new Promise((resolve) => setTimeout(resolve, PAINT_PAUSE_MS));
+      controller.enqueue(encoder.encode(documentTail({ config, manifest, pageChunks }, compactSearchJobs(dehydrate(queryClient)))));
       controller.close();
     },
   });

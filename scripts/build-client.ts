@@ -5,7 +5,8 @@
  */
 import * as esbuild from "esbuild";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { CLIENT_MANIFEST_PATH, CLIENT_METAFILE_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
+import { type ClientManifest, CLIENT_MANIFEST_PATH, CLIENT_METAFILE_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
+import { pageModules } from "../routes/page-modules.ts";
 import { barrelImports } from "./barrel-imports.ts";
 import { buildLazyStylesheets, lazyStylesheetImports, type LazyStylesheets } from "./lazy-stylesheets.ts";
 import { zodOpenApiClient } from "./zod-openapi-client.ts";
@@ -54,11 +55,13 @@ const outputs = Object.entries(result.metafile.outputs);
 const entry = outputs.find(([, output]) => output.entryPoint === ENTRY_POINT);
 if (!entry) throw new Error("esbuild produced no entry script");
 const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-const manifest = {
+/** Chunks the entry imports statically: every page needs them. */
+const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => fileName(i.path));
+const manifest: ClientManifest = {
   script: fileName(entry[0]),
   stylesheet: entry[1].cssBundle ? fileName(entry[1].cssBundle) : null,
-  /** Chunks the entry imports statically: preloaded by the document. */
-  preload: entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => fileName(i.path)),
+  preload,
+  pages: Object.fromEntries(pageModules().map((module) => [module, pageChunks(module, new Set([fileName(entry[0]), ...preload]))])),
 };
 writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2));
 // Which modules each chunk holds: for bench:shell's initial-JS figures and for esbuild's bundle analyzer.
@@ -72,6 +75,24 @@ for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) {
 }
 
 cpSync("public/favicon.svg", `${DIST_ASSETS_DIR}/favicon.svg`);
+
+/** A page module's chunk and every chunk it imports statically, transitively, less those in `loaded`. */
+function pageChunks(module: string, loaded: ReadonlySet<string>): string[] {
+  const chunk = outputs.find(([, output]) => output.entryPoint === module);
+  if (!chunk) throw new Error(`routes/page-modules.ts names ${module}, which the route table does not load on demand`);
+  const chunks: string[] = [];
+  const pending = [chunk[0]];
+  while (pending.length > 0) {
+    const path = pending.shift()!;
+    const name = fileName(path);
+    if (loaded.has(name) || chunks.includes(name)) continue;
+    chunks.push(name);
+    for (const imported of result.metafile.outputs[path]?.imports ?? []) {
+      if (imported.kind === "import-statement") pending.push(imported.path);
+    }
+  }
+  return chunks;
+}
 
 console.log(`Client bundle built in ${Math.round(performance.now() - started)} ms: ${manifest.script}`);
 esbuild.stop();

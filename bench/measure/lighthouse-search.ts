@@ -3,7 +3,8 @@
  * Lighthouse (desktop and mobile presets) on the search page of an already built client (SLUICE_DIST_DIR,
  * default /tmp/dist-ssr), over a copy of the 1M-message database, printing medians of score, FCP, LCP, TBT, CLS
  * and Speed Index. Builds nothing; the URL is the one bench:search-page measures (the last day of the data as an
- * absolute range) unless `--path` names another page.
+ * absolute range) unless `--path` names another page. `--presets mobile` runs one preset only; `--report-dir DIR`
+ * keeps each run's JSON report there (`{preset}-{run}.json`).
  */
 import { parseArgs } from "node:util";
 import { type LighthouseResult, runLighthouse } from "../lighthouse.ts";
@@ -12,10 +13,21 @@ import { round, summarize } from "../stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string" }, "data-dir": { type: "string" }, path: { type: "string" } },
+  options: {
+    runs: { type: "string" },
+    "data-dir": { type: "string" },
+    path: { type: "string" },
+    presets: { type: "string" },
+    "report-dir": { type: "string" },
+  },
 });
 const RUNS = Number(values.runs ?? 3);
 const DATA_DIR = values["data-dir"] ?? "/tmp/bench-ssr-data";
+const PRESETS = (values.presets ?? "desktop,mobile").split(",").map((preset) => {
+  if (preset !== "desktop" && preset !== "mobile") throw new Error(`--presets: unknown preset ${preset}`);
+  return preset;
+});
+const REPORT_DIR = values["report-dir"];
 const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "/tmp/dist-ssr";
 /** Not bench:search-page's 19880 and outside the e2e range (19400 + offsets). */
 const PORT = "19885";
@@ -53,10 +65,11 @@ try {
   console.log(`Lighthouse on ${url}, ${RUNS} runs per preset`);
   // A warm-up load, so the first measured run does not pay for cold DuckDB pages.
   await (await fetch(url, { headers: { cookie } })).text();
-  for (const preset of ["desktop", "mobile"] as const) {
+  if (REPORT_DIR) await Deno.mkdir(REPORT_DIR, { recursive: true });
+  for (const preset of PRESETS) {
     const results: LighthouseResult[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await runLighthouse(url, cookie, preset);
+      const result = await runLighthouse(url, cookie, preset, REPORT_DIR && `${REPORT_DIR}/${preset}-${run + 1}.json`);
       if (!result) {
         console.log(`${preset} run ${run + 1}: failed`);
         continue;

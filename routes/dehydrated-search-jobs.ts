@@ -1,0 +1,56 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import type { ResultMessage } from "../api/schemas/search.ts";
+import { type MessageRow, toMessageRow } from "../ui/search/logic/message-rows.ts";
+import type { SearchJobModel, WidgetResult } from "../ui/widgets/logic/widget-results.ts";
+
+/** A message row as it travels in the page: the wire message it was made from (the row is derived from it). */
+type CompactMessageRow = Pick<ResultMessage, "message" | "index" | "highlight_ranges" | "decoration_stats">;
+
+/**
+ * The search page's dehydrated search job without what the browser derives: each message row's field list
+ * (display texts of every field, sorted) repeats the stored message it comes with, nearly half the dehydrated
+ * state. The server writes the wire message only (`compactSearchJobs`); the browser rebuilds the rows with the
+ * same function the job's model uses (`expandSearchJobs`), so the cache holds what a browser-run job would.
+ */
+export function compactSearchJobs(state: DehydratedState): DehydratedState {
+  return mapSearchJobs(state, (row: MessageRow): CompactMessageRow => ({
+    message: row.raw,
+    index: row.index,
+    highlight_ranges: row.highlightRanges,
+    decoration_stats: row.decorationStats ?? undefined,
+  }));
+}
+
+/** The inverse of `compactSearchJobs`, before the state is hydrated. */
+export function expandSearchJobs(state: DehydratedState): DehydratedState {
+  return mapSearchJobs(state, (row: CompactMessageRow) => toMessageRow(row as ResultMessage));
+}
+
+/** How `searchKeys.job` keys start (a unit test holds them together). */
+export const JOB_KEY_PREFIX = ["search", "job"] as const;
+
+function mapSearchJobs<From, To>(state: DehydratedState, mapRow: (row: From) => To): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const isJob = JOB_KEY_PREFIX.every((part, index) => query.queryKey[index] === part);
+      const model = query.state.data as SearchJobModel | undefined;
+      if (!isJob || !model?.widgets) return query;
+      const widgets = Object.fromEntries(
+        Object.entries(model.widgets).map(([id, result]): [string, WidgetResult] => [
+          id,
+          result.data?.type === "messages"
+            ? {
+              ...result,
+              data: {
+                ...result.data,
+                messages: (result.data.messages as unknown as From[]).map(mapRow) as unknown as MessageRow[],
+              },
+            }
+            : result,
+        ]),
+      );
+      return { ...query, state: { ...query.state, data: { ...model, widgets } } };
+    }),
+  };
+}

@@ -1,0 +1,26 @@
+import { type PathName, paths } from "./paths.ts";
+
+/**
+ * The route table's pages that load on demand, by page, as the module each one imports (the paths esbuild's
+ * metafile names; routes/route-table.tsx imports the same modules). The client build turns each into the chunks
+ * to preload (scripts/build-client.ts), so a server-rendered page's code is fetched beside the entry instead of
+ * after hydration asks for it.
+ */
+export const PAGE_MODULES = {
+  search: "ui/search/SearchPage.tsx",
+  searchNew: "ui/search/SearchPage.tsx",
+  searchView: "ui/search/SearchPage.tsx",
+  streamSearch: "ui/search/SearchPage.tsx",
+  message: "ui/search/MessagePage.tsx",
+  systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",
+} as const satisfies Partial<Record<PathName, string>>;
+
+/** Every on-demand page module, once. */
+export const pageModules = (): string[] => [...new Set(Object.values(PAGE_MODULES))];
+
+/** The on-demand module of the page a matched route pattern is (null for pages that come with the entry). */
+export function pageModuleOf(routePattern: string | undefined): string | null {
+  const name = (Object.keys(PAGE_MODULES) as (keyof typeof PAGE_MODULES)[])
+    .find((page) => paths[page].pattern === routePattern);
+  return name ? PAGE_MODULES[name] : null;
+}
