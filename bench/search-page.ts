@@ -43,8 +43,14 @@ import { heatmapConfig, saveWidgetView, timeSeriesConfig } from "./widget-views.
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { messages: { type: "string" }, runs: { type: "string" }, "data-dir": { type: "string" } },
+  options: { messages: { type: "string" }, runs: { type: "string" }, "data-dir": { type: "string" }, only: { type: "string" } },
 });
+/** `--only submit`: the submit measures alone, printed, RESULTS.md untouched (to re-run them on a quieter machine). */
+const SUBMIT_ONLY = values.only === "submit";
+if (values.only !== undefined && !SUBMIT_ONLY) throw new Error(`--only takes "submit", not "${values.only}"`);
+/** The 1-minute load average: the machine is shared, so each figure is read beside it. */
+const loadAverage = () => Deno.loadavg().map((value) => value.toFixed(2)).join(" ");
+const loadAtStart = loadAverage();
 const MESSAGES = Number(values.messages ?? 1_000_000);
 const RUNS = Number(values.runs ?? 20);
 const WIDGET_RUNS = Math.max(3, Math.round(RUNS / 4));
@@ -143,6 +149,8 @@ interface SubmitSamples {
   painted: number[];
   dom: number[];
   job: number[];
+  /** From the job's answer to the rows painted: the client's own work on the result. */
+  afterAnswer: number[];
   longestTask: number[];
   firstRequest: number[];
   jobs: number[];
@@ -163,7 +171,7 @@ async function timeSubmits(
   totals: Map<string, number>,
   runs: number,
 ): Promise<SubmitSamples> {
-  const samples: SubmitSamples = { painted: [], dom: [], job: [], longestTask: [], firstRequest: [], jobs: [], calls: new Map() };
+  const samples: SubmitSamples = { painted: [], dom: [], job: [], afterAnswer: [], longestTask: [], firstRequest: [], jobs: [], calls: new Map() };
   let lastSearch = "";
   let lastExecution = "";
   const listener = (request: { url(): string; method(): string; postData(): string | null }) => {
@@ -203,6 +211,7 @@ async function timeSubmits(
           samples.painted.push(probe.painted! - probe.pressed!);
           samples.dom.push(probe.dom! - probe.pressed!);
           samples.job.push(job.answered);
+          samples.afterAnswer.push(probe.painted! - probe.pressed! - job.answered);
           samples.longestTask.push(longest);
           samples.firstRequest.push(job.firstRequest);
           samples.jobs.push(job.jobs);
@@ -422,12 +431,22 @@ try {
       [`  … search jobs run per submit (POST /views/search)`, String(stat(samples.jobs).median), String(stat(samples.jobs).p95), "", "", "", "1", ""],
       [`  … rows in the DOM (before paint)`, ms(stat(samples.dom).median), ms(stat(samples.dom).p95), "", "", "", "", ""],
       [`  … search job answered (in the page)`, ms(stat(samples.job).median), ms(stat(samples.job).p95), "", "", "", "", ""],
+      [`  … job answered → painted (the page's work on the answer)`, ms(stat(samples.afterAnswer).median), ms(stat(samples.afterAnswer).p95), "", "", "", "", ""],
       [`  … longest task, submit → painted`, longTask(stat(samples.longestTask).median), longTask(stat(samples.longestTask).p95), "", "", "", "", ""],
     );
   }
   const emptySamples = submitResults.get("empty result (reference)")!;
   submitRows.push([`Submit → 'No messages found' painted (reference; http_status:999)`, ms(empty.median), ms(empty.p95), "", "", "1.0×", "", ""]);
   submitRows.push([`  … search job answered (in the page)`, ms(stat(emptySamples.job).median), ms(stat(emptySamples.job).p95), "", "", "", "", ""]);
+  if (SUBMIT_ONLY) {
+    const header = ["measure", "median", "p95", "reference", "reference median", "ratio"];
+    console.table(submitRows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]]))));
+    console.log(submitRows.map((row) => `| ${row.join(" | ")} |`).join("\n"));
+    console.log(`load average at the start ${loadAtStart}, at the end ${loadAverage()}`);
+    await browser.close();
+    await server.stop();
+    Deno.exit(0);
+  }
 
   // 2. Typing into the query bar of a freshly loaded page (the editor swaps in meanwhile), beside a plain input.
   const editorTyping = await typingLongestTask(browser, page, { freshPage: searchUrl }, Math.ceil(RUNS / 2));
@@ -552,7 +571,7 @@ try {
       `a Chromium trace (the Long Tasks API sees only tasks ≥ 50 ms). Initial JS: every script loaded until the message rows are shown ` +
       `and no script arrived for 1.5 s (the editor's chunk loads on first use of the query bar, so it is not among them), gzip level 6. Charts: ${WIDGET_RUNS} loads of ` +
       `/search/{viewId} per widget, saved through POST /api/views/search + /api/views; longest long task after the last search-job answer. ` +
-      `The machine was shared with other sessions' tests and benches, so expect noise.`,
+      `The machine was shared with other sessions' tests and benches, so expect noise: load average at the start ${loadAtStart}, at the end ${loadAverage()}.`,
   );
   await writeResults(
     "Search page: bytes and main-thread time by source (bench:search-page)",

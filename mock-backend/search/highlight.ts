@@ -63,14 +63,14 @@ export function highlightTerms(node: QueryNode): HighlightTerm[] {
  */
 export function highlightRanges(
   fields: Record<string, unknown>,
-  terms: HighlightTerm[],
+  terms: readonly HighlightTerm[],
   isAnalyzed: (field: string) => boolean,
 ): HighlightRanges | undefined {
   if (terms.length === 0) return undefined;
   const ranges: HighlightRanges = {};
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string" || field.startsWith("gl2_") || field === "_id") continue;
-    const relevant = terms.filter((term) => term.field === null || matchesFieldPattern(term.field, field));
+    const relevant = relevantTerms(terms, field);
     if (relevant.length === 0) continue;
     if (isAnalyzed(field)) {
       const spans = tokenSpans(value).filter((span) => relevant.some((term) => term.token(span.token)));
@@ -80,6 +80,21 @@ export function highlightRanges(
     }
   }
   return Object.keys(ranges).length > 0 ? ranges : undefined;
+}
+
+/** Per list of terms (one per search type run), the terms that apply to each field name, worked out once. */
+const termsByField = new WeakMap<readonly HighlightTerm[], Map<string, HighlightTerm[]>>();
+
+/** The terms that may mark `field`: a page's 150 messages share their field names, so this is mostly a lookup. */
+function relevantTerms(terms: readonly HighlightTerm[], field: string): HighlightTerm[] {
+  let byField = termsByField.get(terms);
+  if (!byField) termsByField.set(terms, byField = new Map());
+  let relevant = byField.get(field);
+  if (!relevant) {
+    relevant = terms.filter((term) => term.field === null || matchesFieldPattern(term.field, field));
+    byField.set(field, relevant);
+  }
+  return relevant;
 }
 
 function matchesFieldPattern(pattern: string, field: string): boolean {

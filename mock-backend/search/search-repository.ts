@@ -6,8 +6,17 @@ export const SEARCH_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS searches (id VARCHAR PRIMARY KEY, owner VARCHAR NOT NULL, body JSON NOT NULL, created_at TIMESTAMP NOT NULL)`,
 ];
 
-/** Searches (the query definitions behind views and the search page), stored as their wire JSON. */
+/** How many recently saved or read searches are kept in memory. */
+const RECENT_SEARCHES = 200;
+
+/**
+ * Searches (the query definitions behind views and the search page), stored as their wire JSON. The search page
+ * saves a search and executes it right after (one job per submit): the recent ones are also kept in memory, so
+ * the execute call reads no row and parses no JSON. Only this repository writes the table, so the copy stays true.
+ */
 export class SearchRepository {
+  private readonly recent = new Map<string, Search>();
+
   constructor(private readonly db: Database) {}
 
   /** Stores a search under its id (a new ObjectId when it has none) and returns it as stored. */
@@ -19,11 +28,24 @@ export class SearchRepository {
        ON CONFLICT (id) DO UPDATE SET body = excluded.body`,
       [stored.id!, owner, JSON.stringify(stored), now],
     );
-    return stored;
+    this.remember(stored);
+    return structuredClone(stored);
   }
 
   async get(id: string): Promise<Search | null> {
+    const kept = this.recent.get(id);
+    // A copy: callers may change what they get (the stored search must not change with it).
+    if (kept) return structuredClone(kept);
     const row = await this.db.first<{ body: string }>("SELECT body FROM searches WHERE id = ?", [id]);
-    return row ? JSON.parse(row.body) : null;
+    if (!row) return null;
+    const search: Search = JSON.parse(row.body);
+    this.remember(search);
+    return structuredClone(search);
+  }
+
+  private remember(search: Search): void {
+    this.recent.delete(search.id!);
+    this.recent.set(search.id!, search);
+    if (this.recent.size > RECENT_SEARCHES) this.recent.delete(this.recent.keys().next().value!);
   }
 }

@@ -26,7 +26,7 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { useMemo, useState } from "react";
+import { memo, useDeferredValue, useMemo, useRef, useState } from "react";
 import type { FieldTypeMapping } from "../../../api/schemas/search-support.ts";
 import { addTermToQuery, escapeFieldName, fieldTerm } from "../logic/query-terms.ts";
 import type { TimeRangeState } from "../logic/url-state.ts";
@@ -70,11 +70,29 @@ export function FieldsSection(props: Props) {
   const [filter, setFilter] = useState("");
   const [group, setGroup] = useState<FieldGroup>("current");
   const [expanded, setExpanded] = useState<string | null>(null);
+  // A search answer changes the current fields and their types: the list follows in a render of its own, after
+  // the message rows have painted (each row is a menu with a tooltip: dozens of them cost more than the rows).
+  const currentFieldNames = useDeferredValue(props.currentFieldNames);
+  const fieldTypes = useDeferredValue(props.fieldTypes);
+  const tableFields = useDeferredValue(props.tableFields);
   const fields = useMemo(
-    () =>
-      visibleFields(props.fieldTypes ?? [], { group, filter, currentFieldNames: props.currentFieldNames }),
-    [props.fieldTypes, group, filter, props.currentFieldNames],
+    () => visibleFields(fieldTypes ?? [], { group, filter, currentFieldNames }),
+    [fieldTypes, group, filter, currentFieldNames],
   );
+  // The rows' actions read the latest props, so the memoized rows need not render again when the page passes
+  // new callbacks (it does on every render).
+  const latest = useRef(props);
+  latest.current = props;
+  const actions: FieldActions = useMemo(() => ({
+    toggleTopValues: (name) => setExpanded((current) => (current === name ? null : name)),
+    toggleTableField: (name) => latest.current.onToggleTableField(name),
+    showTopValues: (name) => latest.current.onShowTopValues(name),
+    showStatistics: (name) => latest.current.onShowStatistics(name),
+    addToQuery: (name, exclude) =>
+      latest.current.onQueryChange(
+        addTermToQuery(latest.current.query, `${exclude ? "NOT " : ""}_exists_:${escapeFieldName(name)}`),
+      ),
+  }), []);
   const noInfo = !props.loading && (props.fieldTypes ?? []).length === 0 &&
     props.currentFieldNames.size === 0;
   return (
@@ -115,16 +133,9 @@ export function FieldsSection(props: Props) {
             <Box component="li" key={field.name} data-testid="sidebar-field" data-field={field.name}>
               <FieldRow
                 field={field}
-                inTable={props.tableFields.includes(field.name)}
+                inTable={tableFields.includes(field.name)}
                 topValuesOpen={expanded === field.name}
-                onToggleTopValues={() =>
-                  setExpanded((current) => (current === field.name ? null : field.name))}
-                onToggleTableField={() =>
-                  props.onToggleTableField(field.name)}
-                onShowTopValues={() => props.onShowTopValues(field.name)}
-                onShowStatistics={() => props.onShowStatistics(field.name)}
-                onAddToQuery={(exclude) =>
-                  props.onQueryChange(addTermToQuery(props.query, `${exclude ? "NOT " : ""}_exists_:${escapeFieldName(field.name)}`))}
+                actions={actions}
               />
               {expanded === field.name && <TopValues field={field.name} {...props} />}
             </Box>
@@ -135,20 +146,26 @@ export function FieldsSection(props: Props) {
   );
 }
 
+/** What a field's menu does, by field name; one stable object for every row. */
+interface FieldActions {
+  toggleTopValues: (field: string) => void;
+  toggleTableField: (field: string) => void;
+  /** 'Show top values' and 'Statistics' create widgets for the field (spec 001 §9). */
+  showTopValues: (field: string) => void;
+  showStatistics: (field: string) => void;
+  /** Adds `_exists_:field` to the query, or excludes messages having the field. */
+  addToQuery: (field: string, exclude: boolean) => void;
+}
+
 interface FieldRowProps {
   field: SidebarField;
   inTable: boolean;
   topValuesOpen: boolean;
-  onToggleTopValues: () => void;
-  onToggleTableField: () => void;
-  onShowTopValues: () => void;
-  onShowStatistics: () => void;
-  /** Adds `_exists_:field` to the query, or excludes messages having the field. */
-  onAddToQuery: (exclude: boolean) => void;
+  actions: FieldActions;
 }
 
-function FieldRow(props: FieldRowProps) {
-  const { field, inTable, topValuesOpen, onToggleTopValues, onToggleTableField } = props;
+/** Memoized: a field's row renders again only when the field, its table membership or its top values change. */
+const FieldRow = memo(function FieldRow({ field, inTable, topValuesOpen, actions }: FieldRowProps) {
   const Icon = KIND_ICONS[field.kind];
   return (
     <Menu position="bottom-start" withinPortal>
@@ -174,17 +191,24 @@ function FieldRow(props: FieldRowProps) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{field.name} = {field.type}</Menu.Label>
-        <Menu.Item onClick={props.onShowTopValues}>Show top values</Menu.Item>
-        <Menu.Item onClick={props.onShowStatistics}>Statistics</Menu.Item>
-        <Menu.Item onClick={onToggleTopValues}>
+        <Menu.Item onClick={() => actions.showTopValues(field.name)}>Show top values</Menu.Item>
+        <Menu.Item onClick={() => actions.showStatistics(field.name)}>Statistics</Menu.Item>
+        <Menu.Item onClick={() => actions.toggleTopValues(field.name)}>
           {topValuesOpen ? "Hide inline top values" : "Inline top values"}
         </Menu.Item>
-        <Menu.Item onClick={onToggleTableField}>{inTable ? "Remove from table" : "Add to table"}</Menu.Item>
-        <Menu.Item onClick={() => props.onAddToQuery(false)}>Add to query</Menu.Item>
-        <Menu.Item onClick={() => props.onAddToQuery(true)}>Exclude from results</Menu.Item>
+        <Menu.Item onClick={() => actions.toggleTableField(field.name)}>{inTable ? "Remove from table" : "Add to table"}</Menu.Item>
+        <Menu.Item onClick={() => actions.addToQuery(field.name, false)}>Add to query</Menu.Item>
+        <Menu.Item onClick={() => actions.addToQuery(field.name, true)}>Exclude from results</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
+}, sameFieldRow);
+
+/** The field list is computed anew for every answer: a field with the same name and type is the same row. */
+function sameFieldRow(before: FieldRowProps, after: FieldRowProps): boolean {
+  return before.field.name === after.field.name && before.field.type === after.field.type &&
+    before.field.kind === after.field.kind && before.inTable === after.inTable &&
+    before.topValuesOpen === after.topValuesOpen && before.actions === after.actions;
 }
 
 function TopValues(

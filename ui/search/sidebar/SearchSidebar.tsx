@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconPin, IconPinnedOff, IconSubscript } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { OverlayResizeHandle } from "./OverlayResizeHandle.tsx";
 import {
   initialSection,
@@ -56,6 +56,10 @@ export function SearchSidebar({ sections }: Props) {
     return () => document.removeEventListener("keydown", onKeyDown, true);
   }, [overlayOpen]);
 
+  const toggleSection = useCallback(
+    (section: SidebarSection) => setActive((current) => toggledSection(current, section)),
+    [],
+  );
   const togglePin = () => {
     pinTouched.current = true;
     setPinned(!pinned);
@@ -86,38 +90,7 @@ export function SearchSidebar({ sections }: Props) {
       data-pinned={pinned}
       style={{ position: "relative", display: "flex", alignItems: "stretch", flexShrink: 0 }}
     >
-      <Stack
-        gap="xs"
-        w={NAV_RAIL_WIDTH}
-        py="sm"
-        align="center"
-        style={{
-          borderRight: "1px solid var(--mantine-color-default-border)",
-          // Over the backdrop, so that another section can be chosen while the overlay is open.
-          position: "relative",
-          zIndex: overlayOpen ? OVERLAY_Z_INDEX + 1 : undefined,
-          background: "var(--mantine-color-body)",
-        }}
-        component="nav"
-        aria-label="Search sidebar"
-      >
-        {SIDEBAR_SECTIONS.map((section) => {
-          const { title, Icon } = SECTION_META[section];
-          return (
-            <Tooltip key={section} label={title} position="right">
-              <ActionIcon
-                variant={active === section ? "filled" : "subtle"}
-                size="lg"
-                aria-label={title}
-                aria-pressed={active === section}
-                onClick={() => setActive((current) => toggledSection(current, section))}
-              >
-                <Icon size={20} />
-              </ActionIcon>
-            </Tooltip>
-          );
-        })}
-      </Stack>
+      <NavRail active={active} overlayOpen={overlayOpen} onToggle={toggleSection} />
       {active && pinned && (
         <Box
           w={SIDEBAR_WIDTH}
@@ -168,6 +141,53 @@ export function SearchSidebar({ sections }: Props) {
     </Box>
   );
 }
+
+interface NavRailProps {
+  active: SidebarSection | null;
+  overlayOpen: boolean;
+  onToggle: (section: SidebarSection) => void;
+}
+
+/**
+ * The section icons. Memoized: the page renders several times per search (submit, loading, answer) and the rail's
+ * tooltips need not render with it; only the open section changes them.
+ */
+const NavRail = memo(function NavRail({ active, overlayOpen, onToggle }: NavRailProps) {
+  return (
+    <Stack
+      gap="xs"
+      w={NAV_RAIL_WIDTH}
+      py="sm"
+      align="center"
+      style={{
+        borderRight: "1px solid var(--mantine-color-default-border)",
+        // Over the backdrop, so that another section can be chosen while the overlay is open.
+        position: "relative",
+        zIndex: overlayOpen ? OVERLAY_Z_INDEX + 1 : undefined,
+        background: "var(--mantine-color-body)",
+      }}
+      component="nav"
+      aria-label="Search sidebar"
+    >
+      {SIDEBAR_SECTIONS.map((section) => {
+        const { title, Icon } = SECTION_META[section];
+        return (
+          <Tooltip key={section} label={title} position="right">
+            <ActionIcon
+              variant={active === section ? "filled" : "subtle"}
+              size="lg"
+              aria-label={title}
+              aria-pressed={active === section}
+              onClick={() => onToggle(section)}
+            >
+              <Icon size={20} />
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
+    </Stack>
+  );
+});
 
 const SECTION_META: Record<SidebarSection, { title: string; Icon: ComponentType<{ size?: number }> }> = {
   description: { title: "Description", Icon: IconInfoCircle },
