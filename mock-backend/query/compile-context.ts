@@ -2,6 +2,7 @@ import type { FieldCatalog, StoredField } from "../search/field-catalog.ts";
 import type { FieldedNode, QueryNode } from "./ast.ts";
 import { type FieldClass, fieldClass } from "./field-class.ts";
 import { anyOf, isTrue, sql, type SqlFragment, trusted } from "./sql-fragment.ts";
+import { fieldLookups, type PostingsLookup, type PostingsLookups, postingsPredicate } from "./term-postings.ts";
 
 /** What a node's `toSql` sees: the catalog, the fixed `now`, and a way to compile its children. */
 export interface CompileContext {
@@ -45,7 +46,9 @@ export type KeywordValuesPredicate<Args> = (column: SqlFragment, args: Args) => 
 
 /**
  * The leaf's predicate: any searched field matches, per its class. When the leaf searches every field of the
- * catalog's keyword-values column and `keywordValues` can decide it there, those fields become one test.
+ * catalog's keyword-values column and `keywordValues` can decide it there, those fields become one test. When the
+ * catalog has a usable term index and `postings` can decide a field there, that field is looked up in the postings
+ * (query/term-postings.ts) instead of having its text scanned: all such fields in one `rowid IN (…)`.
  */
 export function fieldPredicate<Args>(
   node: FieldedNode,
@@ -53,6 +56,7 @@ export function fieldPredicate<Args>(
   table: FieldClassTable<Args>,
   args: Args,
   keywordValues?: KeywordValuesPredicate<Args>,
+  postings?: PostingsLookups<Args>,
 ): SqlFragment {
   let fields = searchedFields(context.catalog, node.field);
   let combined: SqlFragment | null = null;
@@ -62,8 +66,23 @@ export function fieldPredicate<Args>(
     combined = [...column.fields].every((name) => searched.has(name)) ? keywordValues(trusted(column.sql), args) : null;
     if (combined) fields = fields.filter((field) => !column.fields.has(field.name));
   }
-  const parts = fields.map((field) => table[fieldClass(field)](field, args, context));
-  if (combined) parts.push(combined);
+  const parts: SqlFragment[] = [];
+  const lookups: PostingsLookup[] = [];
+  const unindexed: SqlFragment[] = [];
+  const index = context.catalog.termIndex;
+  const usePostings = postings && index?.searchable ? postings : null;
+  for (const field of fields) {
+    const predicate = table[fieldClass(field)](field, args, context);
+    const found = usePostings ? fieldLookups(field, usePostings, args) : null;
+    if (found) (lookups.push(...found), unindexed.push(predicate));
+    else parts.push(predicate);
+  }
+  if (combined) {
+    const found = usePostings?.keyword(args) ?? null;
+    if (found) (lookups.push(...found), unindexed.push(combined));
+    else parts.push(combined);
+  }
+  if (index && unindexed.length > 0) parts.push(postingsPredicate(index, lookups, anyOf(unindexed)));
   const predicate = anyOf(parts);
   return context.negated ? isTrue(predicate) : predicate;
 }

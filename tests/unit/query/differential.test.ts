@@ -23,7 +23,13 @@ const MESSAGES = generateMessages();
 const CATALOG = testCatalog({ allowLeadingWildcard: true });
 /** The store's shortcuts: token texts for analysed fields, one keyword-values column for `action` and `user`. */
 const STORE_CATALOG = testCatalog({ allowLeadingWildcard: true, storeColumns: true });
-const CATALOGS: [string, FieldCatalog][] = [["token lists", CATALOG], ["store columns", STORE_CATALOG]];
+/** …and the term index: postings for the first INDEXED_ROWS messages, the rest scanned. */
+const INDEX_CATALOG = testCatalog({ allowLeadingWildcard: true, storeColumns: true, termIndex: true });
+const CATALOGS: [string, FieldCatalog][] = [
+  ["token lists", CATALOG],
+  ["store columns", STORE_CATALOG],
+  ["term index", INDEX_CATALOG],
+];
 
 async function selectedIds(
   connection: DuckDBConnection,

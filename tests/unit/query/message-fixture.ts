@@ -7,6 +7,7 @@ import {
   type StoredField,
 } from "../../../mock-backend/search/field-catalog.ts";
 import { encodeKeywordValues } from "../../../mock-backend/search/keyword-values.ts";
+import { indexRows, TERM_INDEX_TABLES } from "../../../mock-backend/store/term-index.ts";
 
 /**
  * A small message table in an in-memory DuckDB, with a FieldCatalog over its columns, for the differential
@@ -55,7 +56,7 @@ export const KEYWORD_VALUE_FIELDS = ["action", "user"] as const;
  * `storeColumns`, it also offers what the store's catalog offers: token texts and the keyword-values column.
  */
 export function testCatalog(
-  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & { storeColumns?: boolean } = {},
+  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & { storeColumns?: boolean; termIndex?: boolean } = {},
 ): FieldCatalog {
   const stored = TEST_FIELDS.map((field): StoredField => ({
     ...field,
@@ -74,6 +75,7 @@ export function testCatalog(
     ...(overrides.storeColumns
       ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
       : {}),
+    ...(overrides.termIndex ? { termIndex: { indexedRows: INDEXED_ROWS, searchable: true } } : {}),
   };
 }
 
@@ -191,6 +193,12 @@ const INSERT =
 /** The store's token text: ` a b c `. */
 const tokenText = (text: string) => ` ${analyze(text).join(" ")} `;
 
+/**
+ * How many of the table's first rows have term postings (store/term-index.ts): half of the default 300, so a
+ * catalog with the term index finds some matches in the postings and the others by scanning the rest.
+ */
+export const INDEXED_ROWS = 150;
+
 /** Runs `work` against a fresh in-memory database holding `messages`, closing it afterwards. */
 export async function withMessageTable<T>(
   messages: TestMessage[],
@@ -224,6 +232,8 @@ export async function withMessageTable<T>(
       ]);
     }
     await connection.run("COMMIT");
+    for (const table of TERM_INDEX_TABLES) await connection.run(table);
+    await indexRows(connection, 0, INDEXED_ROWS);
     return await work(connection);
   } finally {
     connection.closeSync();
