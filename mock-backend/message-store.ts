@@ -30,7 +30,7 @@ import {
 import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
 import { quoteIdentifier } from "./store/sql-identifier.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
-import { type IndexingProgress, TermIndex } from "./store/term-index.ts";
+import { type IndexingProgress, TermIndex, type TermIndexOptions } from "./store/term-index.ts";
 import { UlidFactory } from "./store/ulid.ts";
 
 export type { IncomingMessage } from "./store/incoming-message.ts";
@@ -56,6 +56,8 @@ export interface MessageStoreOptions {
    * when `indexTerms` is called (imports, benches and tests, which wait for it); searches are right either way.
    */
   backgroundTermIndexing?: boolean;
+  /** Options of the term index (tests). */
+  termIndex?: TermIndexOptions;
 }
 
 export interface IngestResult {
@@ -118,7 +120,7 @@ export class MessageStore {
     const store = new MessageStore(db, options);
     await store.seed();
     await store.load();
-    store.terms = await TermIndex.open(db);
+    store.terms = await TermIndex.open(db, options.termIndex);
     return store;
   }
 

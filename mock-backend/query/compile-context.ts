@@ -11,6 +11,8 @@ export interface CompileContext {
   readonly now: number;
   /** Inside a NOT: every leaf must be TRUE or FALSE, never NULL, or `NOT` would drop messages missing the field. */
   readonly negated: boolean;
+  /** The caller's time range, if any (CompileOptions.timeRange). */
+  readonly timeRange?: { from: number; to: number };
   compile(node: QueryNode, negated?: boolean): SqlFragment;
 }
 
@@ -82,7 +84,9 @@ export function fieldPredicate<Args>(
     if (found) (lookups.push(...found), unindexed.push(combined));
     else parts.push(combined);
   }
-  if (index && unindexed.length > 0) parts.push(postingsPredicate(index, lookups, anyOf(unindexed)));
+  if (index && unindexed.length > 0) {
+    parts.push(postingsPredicate(index, lookups, anyOf(unindexed), context.timeRange));
+  }
   const predicate = anyOf(parts);
   return context.negated ? isTrue(predicate) : predicate;
 }

@@ -49,26 +49,34 @@ export function fieldLookups<Args>(
   return null;
 }
 
+/** The rows of the postings matching `lookup` among the rows in `[first, last]`. */
+function lookupSql(lookup: PostingsLookup, [first, last]: [number, number]): SqlFragment {
+  const kind = trusted(String(POSTING_KINDS[lookup.kind]));
+  // Postings are sorted by row within each block, so the row range also skips other blocks by their zone maps.
+  const rows = trusted(`message_row BETWEEN ${first} AND ${last}`);
+  if ("term" in lookup) {
+    return sql`SELECT message_row FROM term_postings WHERE term_hash = hash(${lookup.term}) AND kind = ${kind} AND ${rows}`;
+  }
+  // Few terms share a prefix as a rule; DuckDB then pushes them into the postings scan as an IN list.
+  const bound = prefixBound(lookup.prefix);
+  if (bound === null) throw new Error(`No dictionary range for the prefix ${JSON.stringify(lookup.prefix)}`);
+  return sql`SELECT message_row FROM term_postings WHERE kind = ${kind} AND ${rows} AND term_hash IN (SELECT hash(term) FROM term_dictionary WHERE kind = ${kind} AND term >= ${lookup.prefix} AND term < ${bound})`;
+}
+
 /**
  * The messages matching some lookup: `rowid` among the postings' rows, or among the rows not indexed yet that
  * satisfy `unindexed` (the same fields tested the scanning way). The scan of those rows sits inside the IN list
  * with `rowid >= …` of its own, which DuckDB prunes by row group, so the outer scan never reads message text.
+ * With the caller's `timeRange`, only the postings of blocks overlapping it are read.
  */
 export function postingsPredicate(
   index: TermIndexSource,
   lookups: PostingsLookup[],
   unindexed: SqlFragment,
+  timeRange?: { from: number; to: number },
 ): SqlFragment {
-  const sources = lookups.map((lookup) => {
-    const kind = trusted(String(POSTING_KINDS[lookup.kind]));
-    if ("term" in lookup) {
-      return sql`SELECT message_row FROM term_postings WHERE term_hash = hash(${lookup.term}) AND kind = ${kind}`;
-    }
-    // Few terms share a prefix as a rule; DuckDB then pushes them into the postings scan as an IN list.
-    const bound = prefixBound(lookup.prefix);
-    if (bound === null) throw new Error(`No dictionary range for the prefix ${JSON.stringify(lookup.prefix)}`);
-    return sql`SELECT message_row FROM term_postings WHERE kind = ${kind} AND term_hash IN (SELECT hash(term) FROM term_dictionary WHERE kind = ${kind} AND term >= ${lookup.prefix} AND term < ${bound})`;
-  });
+  const rows = timeRange ? index.rowsInTime(timeRange.from, timeRange.to) : [0, index.indexedRows - 1] as [number, number];
+  const sources = rows === null ? [] : lookups.map((lookup) => lookupSql(lookup, rows));
   if (unindexed.sql !== FALSE_SQL.sql) {
     sources.push(
       sql`SELECT rowid FROM messages WHERE rowid >= ${trusted(String(index.indexedRows))} AND ${unindexed}`,

@@ -31,6 +31,11 @@ export const SOURCE_FIELD = "source";
 export interface TermIndexSource {
   /** Messages with `rowid` below this have postings; the others must be scanned. Only ever grows. */
   readonly indexedRows: number;
+  /**
+   * The span of row ids (first, last; inclusive) of the indexed messages that may lie in [from, to] (UTC ms), or
+   * null when none does: a lookup for a search of that range reads only these postings.
+   */
+  rowsInTime(from: number, to: number): [number, number] | null;
   /** Whether lookups pay now: few enough messages are left unindexed to scan them whatever the time range. */
   readonly searchable: boolean;
 }

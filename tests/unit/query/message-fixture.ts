@@ -75,7 +75,9 @@ export function testCatalog(
     ...(overrides.storeColumns
       ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
       : {}),
-    ...(overrides.termIndex ? { termIndex: { indexedRows: INDEXED_ROWS, searchable: true } } : {}),
+    ...(overrides.termIndex
+      ? { termIndex: { indexedRows: INDEXED_ROWS, searchable: true, rowsInTime: () => [0, INDEXED_ROWS - 1] } }
+      : {}),
   };
 }
 

@@ -5,10 +5,22 @@ import type { MessageStore } from "../../../mock-backend/message-store.ts";
 import { compileQueryString } from "../../../mock-backend/query/mod.ts";
 import { aMessage, withStore } from "./with-store.ts";
 
-/** Ids of the stored messages `query` matches, through the store's catalog as it is now. */
-async function matching(store: MessageStore, db: Database, query: string): Promise<string[]> {
-  const { sql, params } = compileQueryString(query, store.catalog(), { now: Date.UTC(2024, 5, 8) });
-  const rows = await db.all<{ id: string }>(`SELECT _id AS id FROM messages WHERE ${sql} ORDER BY _id`, params);
+/** Ids of the stored messages `query` matches (in `timeRange`, if given), through the store's catalog as it is now. */
+async function matching(
+  store: MessageStore,
+  db: Database,
+  query: string,
+  timeRange?: { from: number; to: number },
+): Promise<string[]> {
+  const { sql, params } = compileQueryString(query, store.catalog(), {
+    now: Date.UTC(2024, 5, 8),
+    ...(timeRange ? { timeRange } : {}),
+  });
+  const inRange = timeRange ? `timestamp BETWEEN epoch_ms(${timeRange.from}) AND epoch_ms(${timeRange.to}) AND ` : "";
+  const rows = await db.all<{ id: string }>(
+    `SELECT _id AS id FROM messages WHERE ${inRange}${sql} ORDER BY _id`,
+    params,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -43,6 +55,15 @@ Deno.test("bare terms, two-word phrases and prefixes find the same messages on p
     assert.equal(store.catalog().termIndex?.indexedRows, 3_000);
     assert.ok(compileQueryString("failed", store.catalog(), { now: END }).sql.includes("term_postings"));
     for (const query of QUERIES) assert.deepEqual(await matching(store, db, query), scanned.get(query), query);
+
+    // A time range reads the postings of the blocks overlapping it only; one outside all of them reads none.
+    const day = { from: END - 86_400_000, to: END };
+    assert.deepEqual(store.catalog().termIndex?.rowsInTime(day.from, day.to), [0, 2_999]);
+    assert.equal(store.catalog().termIndex?.rowsInTime(0, 1_000), null);
+    assert.deepEqual(await matching(store, db, "failed", day), scanned.get("failed"));
+    assert.deepEqual(await matching(store, db, "failed", { from: 0, to: 1_000 }), []);
+    assert.ok(!compileQueryString("failed", store.catalog(), { now: END, timeRange: { from: 0, to: 1_000 } }).sql
+      .includes("term_postings"));
 
     // Messages written after indexing are scanned until the next pass, and found either way.
     await store.ingest([aMessage({ id: "late", message: "Connection refused for user failed" })]);
@@ -92,4 +113,28 @@ Deno.test("with background indexing the store indexes what an ingest wrote witho
     }
     assert.equal(store.catalog().termIndex?.indexedRows, 1);
   }, { backgroundTermIndexing: true });
+});
+
+Deno.test("the dictionary is sorted as a whole once enough terms are unsorted, and prefixes still find the same", async () => {
+  await withStore(async (store, db) => {
+    await store.ingest(generateDemoMessages({ count: 1_000, end: END, spanMs: 86_400_000 }));
+    const scanned = await matching(store, db, "refus*");
+    await store.indexTerms();
+    const state = async () =>
+      (await db.first<{ sorted: bigint; terms: bigint }>(
+        "SELECT sorted_terms AS sorted, (SELECT count(*) FROM term_dictionary) AS terms FROM term_index_state",
+      ))!;
+    const sorted = await state();
+    assert.ok(sorted.terms > 100n);
+    assert.equal(sorted.sorted, sorted.terms);
+    const terms = await db.all<{ term: string }>("SELECT term FROM term_dictionary");
+    assert.deepEqual(terms.map((row) => row.term), terms.map((row) => row.term).toSorted());
+    assert.deepEqual(await matching(store, db, "refus*"), scanned);
+
+    // A few new terms stay unsorted at the end, and are found there.
+    await store.ingest([aMessage({ id: "late", message: "refusenik arrived" })]);
+    await store.indexTerms();
+    assert.equal((await state()).sorted, sorted.sorted);
+    assert.ok((await matching(store, db, "refus*")).includes("late"));
+  }, { termIndex: { maxUnsortedTerms: 100 } });
 });
