@@ -170,14 +170,24 @@ const QUERIES: Record<
     query: "failed",
     where: (_, indexed) =>
       indexed
-        ? anyTextFieldIndexed("failed", [POSTING_KINDS.message, POSTING_KINDS.full_message, POSTING_KINDS.source, POSTING_KINDS.keyword])
+        ? anyTextFieldIndexed("failed", [
+          POSTING_KINDS.message,
+          POSTING_KINDS.full_message,
+          POSTING_KINDS.source,
+          POSTING_KINDS.keyword,
+        ])
         : anyTextField(" failed ", "failed", false),
   },
   phrase: {
     query: '"connection refused"',
     where: (_, indexed) =>
       indexed
-        ? anyTextFieldIndexed("connection refused", [POSTING_KINDS.message_pair, POSTING_KINDS.full_message_pair, POSTING_KINDS.source, POSTING_KINDS.keyword])
+        ? anyTextFieldIndexed("connection refused", [
+          POSTING_KINDS.message_pair,
+          POSTING_KINDS.full_message_pair,
+          POSTING_KINDS.source,
+          POSTING_KINDS.keyword,
+        ])
         : anyTextField(" connection refused ", "connection refused", false),
   },
   "field:value": { query: "http_status:500", where: (c) => `${col(c, "http_status")} = 500` },
@@ -364,7 +374,7 @@ async function benchSize(size: number, runs: number, dataDir?: string) {
 
     // Beside the job: a top-values pivot, the field list, fetching one message.
     const extra: JobRow[] = [];
-    const pivot = handWrittenPivot(store, db);
+    const pivot = handWrittenPivot(db);
     const engine = new EmbeddedSearch(db, store);
     const ourPivot = oursPivot(engine);
     for (const range of RANGES) {
@@ -439,7 +449,7 @@ async function benchSize(size: number, runs: number, dataDir?: string) {
   }
 }
 
-function handWrittenPivot(store: MessageStore, db: Database) {
+function handWrittenPivot(db: Database) {
   return (fromMs: number, toMs: number) =>
     db.all(
       `SELECT source, count(*) AS n FROM messages WHERE timestamp >= epoch_ms(${fromMs}) AND timestamp < epoch_ms(${toMs})

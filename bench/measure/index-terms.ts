@@ -18,7 +18,9 @@ for (const path of Deno.args) {
   let rows = 0;
   await store.indexTerms((indexed, total) => {
     rows = total;
-    console.log(`${path}: ${indexed} of ${total} rows indexed (${Math.round(performance.now() - started)} ms)`);
+    console.log(
+      `${path}: ${indexed} of ${total} rows indexed (${Math.round(performance.now() - started)} ms)`,
+    );
   });
   const ms = performance.now() - started;
   const postings = (await db.first<{ n: bigint }>("SELECT count(*) AS n FROM term_postings"))!.n;
@@ -27,8 +29,10 @@ for (const path of Deno.args) {
   db.close();
   const sizeAfter = (await Deno.stat(path)).size;
   console.log(
-    `${path}: ${rows} rows in ${Math.round(ms)} ms (${Math.round(rows / (ms / 1000))} rows/s), ${postings} postings, ${
-      (sizeBefore / 2 ** 20).toFixed(0)
-    } → ${(sizeAfter / 2 ** 20).toFixed(0)} MiB`,
+    `${path}: ${rows} rows in ${Math.round(ms)} ms (${
+      Math.round(rows / (ms / 1000))
+    } rows/s), ${postings} postings, ${(sizeBefore / 2 ** 20).toFixed(0)} → ${
+      (sizeAfter / 2 ** 20).toFixed(0)
+    } MiB`,
   );
 }

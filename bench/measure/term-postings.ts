@@ -15,7 +15,9 @@ const runs = Number(runsText);
 const db = await Database.open({ path });
 const store = await MessageStore.open(db, { nodeId: "bench" });
 const indexed = store.catalog();
-if (!indexed.termIndex?.searchable) throw new Error(`${path} is not indexed: run bench/measure/index-terms.ts first`);
+if (!indexed.termIndex?.searchable) {
+  throw new Error(`${path} is not indexed: run bench/measure/index-terms.ts first`);
+}
 /** The same catalog without the term index: what the compiler did before it. */
 const scanning: FieldCatalog = {
   field: (name) => indexed.field(name),
@@ -26,14 +28,16 @@ const scanning: FieldCatalog = {
 const end = Date.UTC(2024, 5, 8);
 console.log(`load ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 for (const [label, ms] of [["1 day", 86_400_000], ["7 days", 7 * 86_400_000]] as const) {
-  for (const query of ["failed", '"connection refused"', "refus*", "message:timeout", "failed AND NOT sshd"]) {
+  for (
+    const query of ["failed", '"connection refused"', "refus*", "message:timeout", "failed AND NOT sshd"]
+  ) {
     const line: string[] = [];
     let hits: bigint[] = [];
     for (const [name, catalog] of [["postings", indexed], ["scan", scanning]] as const) {
       const { sql, params } = compileQueryString(query, catalog, { now: end });
-      const statement = `SELECT count(*) AS n FROM messages WHERE timestamp BETWEEN epoch_ms(${end - ms}) AND epoch_ms(${
-        end - 1
-      }) AND ${sql}`;
+      const statement = `SELECT count(*) AS n FROM messages WHERE timestamp BETWEEN epoch_ms(${
+        end - ms
+      }) AND epoch_ms(${end - 1}) AND ${sql}`;
       const samples: number[] = [];
       let n = 0n;
       for (let i = 0; i <= runs; i++) {
@@ -45,7 +49,9 @@ for (const [label, ms] of [["1 day", 86_400_000], ["7 days", 7 * 86_400_000]] as
       line.push(`${name} ${summarize(samples).median.toFixed(1)} ms`);
     }
     if (hits[0] !== hits[1]) throw new Error(`${query}: ${hits[0]} hits on postings, ${hits[1]} scanning`);
-    console.log(`${label.padEnd(7)} ${query.padEnd(24)} ${String(hits[0]).padStart(8)} hits  ${line.join("  ")}`);
+    console.log(
+      `${label.padEnd(7)} ${query.padEnd(24)} ${String(hits[0]).padStart(8)} hits  ${line.join("  ")}`,
+    );
   }
 }
 console.log(`load ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);

@@ -2,7 +2,12 @@ import type { FieldCatalog, StoredField } from "../search/field-catalog.ts";
 import type { FieldedNode, QueryNode } from "./ast.ts";
 import { type FieldClass, fieldClass } from "./field-class.ts";
 import { anyOf, isTrue, sql, type SqlFragment, trusted } from "./sql-fragment.ts";
-import { fieldLookups, type PostingsLookup, type PostingsLookups, postingsPredicate } from "./term-postings.ts";
+import {
+  fieldLookups,
+  type PostingsLookup,
+  type PostingsLookups,
+  postingsPredicate,
+} from "./term-postings.ts";
 
 /** What a node's `toSql` sees: the catalog, the fixed `now`, and a way to compile its children. */
 export interface CompileContext {
@@ -65,7 +70,9 @@ export function fieldPredicate<Args>(
   const column = context.catalog.keywordValues;
   if (column && keywordValues && column.fields.size > 0 && fields.length >= column.fields.size) {
     const searched = new Set(fields.map((field) => field.name));
-    combined = [...column.fields].every((name) => searched.has(name)) ? keywordValues(trusted(column.sql), args) : null;
+    combined = [...column.fields].every((name) => searched.has(name))
+      ? keywordValues(trusted(column.sql), args)
+      : null;
     if (combined) fields = fields.filter((field) => !column.fields.has(field.name));
   }
   const parts: SqlFragment[] = [];
@@ -112,7 +119,12 @@ export function tokenTextOf(field: StoredField): SqlFragment | null {
  * Whether `text` (space-free tokens, or a run of them joined by single spaces) occurs in the token text:
  * `contains(text, ' a b ')`. `before`/`after` false leave that end open (a prefix or suffix of a token).
  */
-export function tokenTextContains(tokenText: SqlFragment, text: string, before = true, after = true): SqlFragment {
+export function tokenTextContains(
+  tokenText: SqlFragment,
+  text: string,
+  before = true,
+  after = true,
+): SqlFragment {
   return sql`contains(${tokenText}, ${`${before ? " " : ""}${text}${after ? " " : ""}`})`;
 }
 

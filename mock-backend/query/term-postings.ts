@@ -75,7 +75,9 @@ export function postingsPredicate(
   unindexed: SqlFragment,
   timeRange?: { from: number; to: number },
 ): SqlFragment {
-  const rows = timeRange ? index.rowsInTime(timeRange.from, timeRange.to) : [0, index.indexedRows - 1] as [number, number];
+  const rows = timeRange
+    ? index.rowsInTime(timeRange.from, timeRange.to)
+    : [0, index.indexedRows - 1] as [number, number];
   const sources = rows === null ? [] : lookups.map((lookup) => lookupSql(lookup, rows));
   if (unindexed.sql !== FALSE_SQL.sql) {
     sources.push(

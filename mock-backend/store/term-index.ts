@@ -1,6 +1,11 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Database } from "../database.ts";
-import { POSTING_KINDS, type PostingKind, PREFIX_KINDS, type TermIndexSource } from "../search/term-index-source.ts";
+import {
+  POSTING_KINDS,
+  type PostingKind,
+  PREFIX_KINDS,
+  type TermIndexSource,
+} from "../search/term-index-source.ts";
 
 /**
  * The term index: postings `(term_hash, kind, message_row)` for every distinct token of a message's analysed text,
@@ -101,7 +106,9 @@ const TERMS_OF_ROWS = `CREATE OR REPLACE TEMP TABLE block_terms AS
  */
 export async function indexRows(connection: DuckDBConnection, from: number, to: number): Promise<void> {
   await connection.run(TERMS_OF_ROWS, [from, to]);
-  await connection.run("INSERT INTO term_postings SELECT hash(term), kind, message_row FROM block_terms ORDER BY 1, 3");
+  await connection.run(
+    "INSERT INTO term_postings SELECT hash(term), kind, message_row FROM block_terms ORDER BY 1, 3",
+  );
   await connection.run(
     `INSERT INTO term_dictionary SELECT DISTINCT term, kind FROM block_terms WHERE kind IN (${
       PREFIX_KINDS.map((kind) => POSTING_KINDS[kind]).join(", ")
@@ -158,7 +165,9 @@ export class TermIndex implements TermIndexSource {
         await connection.run("DELETE FROM term_dictionary");
         await connection.run("DELETE FROM term_index_blocks");
         await connection.run("DELETE FROM term_index_state");
-        await connection.run(`INSERT INTO term_index_state (indexed_rows, sorted_terms, fingerprint) VALUES (0, 0, hash('${FINGERPRINT_TEXT}'))`);
+        await connection.run(
+          `INSERT INTO term_index_state (indexed_rows, sorted_terms, fingerprint) VALUES (0, 0, hash('${FINGERPRINT_TEXT}'))`,
+        );
       });
     }
     return index;
@@ -245,7 +254,9 @@ export class TermIndex implements TermIndexSource {
       await connection.run(
         "CREATE OR REPLACE TABLE term_dictionary AS SELECT DISTINCT term, kind FROM term_dictionary ORDER BY term, kind",
       );
-      await connection.run("UPDATE term_index_state SET sorted_terms = (SELECT count(*) FROM term_dictionary)");
+      await connection.run(
+        "UPDATE term_index_state SET sorted_terms = (SELECT count(*) FROM term_dictionary)",
+      );
     });
   }
 
@@ -255,7 +266,9 @@ export class TermIndex implements TermIndexSource {
       "SELECT block, min_ms, max_ms FROM term_index_blocks",
     );
     this.blocks.clear();
-    for (const row of rows) this.blocks.set(Number(row.block), { minMs: Number(row.min_ms), maxMs: Number(row.max_ms) });
+    for (const row of rows) {
+      this.blocks.set(Number(row.block), { minMs: Number(row.min_ms), maxMs: Number(row.max_ms) });
+    }
   }
 }
 

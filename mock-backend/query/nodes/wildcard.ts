@@ -16,7 +16,7 @@ import {
 import { printField, printWildcardPattern } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { FALSE_SQL, sql, type SqlFragment } from "../sql-fragment.ts";
-import { prefixBound, type PostingsLookup, type PostingsLookups } from "../term-postings.ts";
+import { type PostingsLookup, type PostingsLookups, prefixBound } from "../term-postings.ts";
 
 /**
  * `foo*`, `f?o`: `*` any run of characters, `?` one character. On analysed text it matches single tokens and is
@@ -59,7 +59,10 @@ function wildcardParts(pattern: string): (string | "*" | "?")[] {
  * substring of the token text anchored by the spaces around tokens; any other pattern is pre-filtered by its
  * longest literal run and then checked token by token.
  */
-function analysedWildcard(field: Parameters<FieldClassTable<string>["analyzed"]>[0], pattern: string): SqlFragment {
+function analysedWildcard(
+  field: Parameters<FieldClassTable<string>["analyzed"]>[0],
+  pattern: string,
+): SqlFragment {
   const lower = pattern.toLowerCase();
   const exact = anyToken(field, (token) => likeMatch(token, likePattern(lower), false));
   const text = tokenTextOf(field);

@@ -59,7 +59,11 @@ async function assertSameMessages(connection: DuckDBConnection, text: string): P
   // Negated, the SQL must keep messages that lack the field (NULL is no match, not unknown).
   const negated = parseQuery(`NOT (${printQuery(query)})`, { allowLeadingWildcard: true });
   for (const [name, catalog] of CATALOGS) {
-    assert.deepEqual(await selectedIds(connection, query, false, catalog), expected, `query (${name}): ${text}`);
+    assert.deepEqual(
+      await selectedIds(connection, query, false, catalog),
+      expected,
+      `query (${name}): ${text}`,
+    );
     assert.deepEqual(
       await selectedIds(connection, negated, false, catalog),
       expectedIds(negated),
@@ -271,7 +275,7 @@ const HAND_WRITTEN = [
   "*lice",
   "a\\*b",
   "50\\%_off",
-]
+];
 
 Deno.test("hand-written queries select the same messages in DuckDB as in the reference evaluator", async () => {
   await withMessageTable(MESSAGES, async (connection) => {

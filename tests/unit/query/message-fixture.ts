@@ -56,7 +56,10 @@ export const KEYWORD_VALUE_FIELDS = ["action", "user"] as const;
  * `storeColumns`, it also offers what the store's catalog offers: token texts and the keyword-values column.
  */
 export function testCatalog(
-  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & { storeColumns?: boolean; termIndex?: boolean } = {},
+  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & {
+    storeColumns?: boolean;
+    termIndex?: boolean;
+  } = {},
 ): FieldCatalog {
   const stored = TEST_FIELDS.map((field): StoredField => ({
     ...field,
@@ -76,7 +79,9 @@ export function testCatalog(
       ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
       : {}),
     ...(overrides.termIndex
-      ? { termIndex: { indexedRows: INDEXED_ROWS, searchable: true, rowsInTime: () => [0, INDEXED_ROWS - 1] } }
+      ? {
+        termIndex: { indexedRows: INDEXED_ROWS, searchable: true, rowsInTime: () => [0, INDEXED_ROWS - 1] },
+      }
       : {}),
   };
 }
@@ -229,7 +234,9 @@ export async function withMessageTable<T>(
         tokenText(row.message),
         row.full_message === null ? null : tokenText(row.full_message),
         encodeKeywordValues(
-          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string => typeof value === "string"),
+          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string =>
+            typeof value === "string"
+          ),
         ),
       ]);
     }

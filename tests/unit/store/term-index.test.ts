@@ -16,7 +16,9 @@ async function matching(
     now: Date.UTC(2024, 5, 8),
     ...(timeRange ? { timeRange } : {}),
   });
-  const inRange = timeRange ? `timestamp BETWEEN epoch_ms(${timeRange.from}) AND epoch_ms(${timeRange.to}) AND ` : "";
+  const inRange = timeRange
+    ? `timestamp BETWEEN epoch_ms(${timeRange.from}) AND epoch_ms(${timeRange.to}) AND `
+    : "";
   const rows = await db.all<{ id: string }>(
     `SELECT _id AS id FROM messages WHERE ${inRange}${sql} ORDER BY _id`,
     params,
@@ -54,7 +56,9 @@ Deno.test("bare terms, two-word phrases and prefixes find the same messages on p
     await store.indexTerms();
     assert.equal(store.catalog().termIndex?.indexedRows, 3_000);
     assert.ok(compileQueryString("failed", store.catalog(), { now: END }).sql.includes("term_postings"));
-    for (const query of QUERIES) assert.deepEqual(await matching(store, db, query), scanned.get(query), query);
+    for (const query of QUERIES) {
+      assert.deepEqual(await matching(store, db, query), scanned.get(query), query);
+    }
 
     // A time range reads the postings of the blocks overlapping it only; one outside all of them reads none.
     const day = { from: END - 86_400_000, to: END };
@@ -62,8 +66,10 @@ Deno.test("bare terms, two-word phrases and prefixes find the same messages on p
     assert.equal(store.catalog().termIndex?.rowsInTime(0, 1_000), null);
     assert.deepEqual(await matching(store, db, "failed", day), scanned.get("failed"));
     assert.deepEqual(await matching(store, db, "failed", { from: 0, to: 1_000 }), []);
-    assert.ok(!compileQueryString("failed", store.catalog(), { now: END, timeRange: { from: 0, to: 1_000 } }).sql
-      .includes("term_postings"));
+    assert.ok(
+      !compileQueryString("failed", store.catalog(), { now: END, timeRange: { from: 0, to: 1_000 } }).sql
+        .includes("term_postings"),
+    );
 
     // Messages written after indexing are scanned until the next pass, and found either way.
     await store.ingest([aMessage({ id: "late", message: "Connection refused for user failed" })]);
@@ -82,7 +88,10 @@ Deno.test("the term index is kept across restarts and rebuilt when made by anoth
   const path = `${dir}/sluice.duckdb`;
   try {
     await withStore(async (store) => {
-      await store.ingest([aMessage({ id: "a", message: "disk full" }), aMessage({ id: "b", message: "disk ok" })]);
+      await store.ingest([
+        aMessage({ id: "a", message: "disk full" }),
+        aMessage({ id: "b", message: "disk ok" }),
+      ]);
       await store.indexTerms();
     }, { path });
     await withStore(async (store, db) => {
