@@ -160,6 +160,26 @@ function anyTextFieldIndexed(term: string, kinds: number[]): string {
   })) OR gl2_source_input = ${quoted} OR gl2_source_node = ${quoted}`;
 }
 
+/** A lower-case ASCII prefix by hand with the term index: its terms from the dictionary, then their postings. */
+function anyTextPrefixIndexed(prefix: string): string {
+  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const kinds = [
+    POSTING_KINDS.message,
+    POSTING_KINDS.full_message,
+    POSTING_KINDS.source,
+    POSTING_KINDS.keyword,
+  ]
+    .join(", ");
+  // The dictionary is sorted: a range on it is what zone maps can prune (`refus` ≤ term < `refut`).
+  const bound = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return `rowid IN (SELECT message_row FROM term_postings WHERE kind IN (${kinds}) AND term_hash IN (
+    SELECT hash(term) FROM term_dictionary WHERE kind IN (${kinds}) AND term >= ${
+    quoted(prefix)
+  } AND term < ${quoted(bound)})) OR gl2_source_input LIKE ${quoted(`${prefix}%`)} OR gl2_source_node LIKE ${
+    quoted(`${prefix}%`)
+  }`;
+}
+
 /** Each kind's query text and the WHERE clause a person would write for it against the store's columns. */
 const QUERIES: Record<
   QueryKind,
@@ -195,7 +215,10 @@ const QUERIES: Record<
     query: "response_time_ms:[1000 TO 5000]",
     where: (c) => `${col(c, "response_time_ms")} BETWEEN 1000 AND 5000`,
   },
-  wildcard: { query: "refus*", where: () => anyTextField(" refus", "refus", true) },
+  wildcard: {
+    query: "refus*",
+    where: (_, indexed) => indexed ? anyTextPrefixIndexed("refus") : anyTextField(" refus", "refus", true),
+  },
   NOT: { query: "NOT http_method:GET", where: (c) => `coalesce(${col(c, "http_method")} <> 'GET', true)` },
   _exists_: { query: "_exists_:exception_class", where: (c) => `${col(c, "exception_class")} IS NOT NULL` },
 };
