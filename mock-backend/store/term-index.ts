@@ -9,24 +9,27 @@ import {
 
 /**
  * The term index: postings `(term_hash, kind, message_row)` for every distinct token of a message's analysed text,
- * every pair of consecutive tokens, its lower-cased `source` and every keyword value, so that a bare term, a
- * two-word phrase or a word of `message` reads the postings of one hash instead of every message's text.
+ * every pair of consecutive tokens, its lower-cased `source` and every keyword value (about 50 per generated
+ * message), so that a bare term, a two-word phrase or a word of `message` reads the postings of one hash instead of
+ * every message's text; and a dictionary of the single terms, so that a prefix (`refus*`) finds its terms first.
  *
- * Why (bench/measure/term-postings.ts): over one day of 10M messages (1.4M rows), one `contains` over the token
- * text is 115 ms and the bare term's six-column test 245 ms, because the text columns must be decompressed and
- * searched row by row; no skipping is possible when the term is in 6% of the messages. The postings of `failed`
- * for all seven days are found in 1–2 ms (sorted by hash within each indexed block, so zone maps skip the rest),
- * and the search reads them with a semi-join on `rowid` (messages are only ever appended: row ids are stable).
+ * Why: over one day of 10M messages (1.4M rows), one `contains` over the token text is 115 ms and a bare term's
+ * test of every text column 245 ms on a quiet machine: the text columns must be decompressed and searched row by
+ * row, and nothing can be skipped when the term is in 6% of the messages. Through the postings the same filter
+ * took 135 ms against 1,427 ms scanning, `"connection refused"` 125 against 421, `refus*` 78 against 494, on a
+ * machine at load 4 (bench/measure/term-postings.ts; bench/RESULTS.md has the standard job). The search reads
+ * them with a semi-join on `rowid` (messages are only ever appended: row ids are stable).
  *
- * Terms are stored by DuckDB's 64-bit `hash()`, not as text: sorting a block's 3.7M postings by an integer costs
- * a third of sorting by string, and the table is 2.2 bytes per posting (RLE on the sorted hashes) against 7 with
+ * Terms are stored by DuckDB's 64-bit `hash()`, not as text: sorting a block's postings by an integer costs a
+ * third of sorting by string, and the table is 2.2 bytes per posting (RLE on the sorted hashes) against 7 with
  * the strings. Two different terms with one hash would make one also find the other; with a few million distinct
  * terms that happens to a given query with a probability of about 10⁻¹². `hash()` is DuckDB's, not a stable
  * format: the index records a fingerprint of it and is rebuilt when a DuckDB upgrade changes it.
  *
- * Indexing runs after messages are written (never inside an ingest: it costs about 14 µs per message, about half
- * of storing one), a block of rows at a time; rows at or past `indexedRows` are searched by scanning, so search
- * results never depend on how far indexing has come.
+ * Indexing runs after messages are written, never inside an ingest (it costs more CPU per message than storing
+ * one: 10M messages took 10 minutes on the shared 2-core machine, and the database grew by about 60%), a block of
+ * rows at a time; rows at or past `indexedRows` are searched by scanning, so results never depend on how far
+ * indexing has come.
  */
 export const TERM_INDEX_TABLES = [
   `CREATE TABLE IF NOT EXISTS term_postings (
