@@ -53,7 +53,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await migrate(db);
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
-  const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry });
+  const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
     const started = performance.now();
     log(`Generating ${options.demoMessages} demo messages over the last 7 days…`);
@@ -75,6 +75,13 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const evaluationStarted = performance.now();
   const evaluated = await evaluateEvents();
   log(`Evaluated ${evaluated.definitions} event definitions: ${evaluated.events} events (${Math.round(performance.now() - evaluationStarted)} ms).`);
+  // Messages not indexed yet (a new or upgraded database, imports made while stopped) are searched by scanning
+  // meanwhile; the log says when that is over.
+  const indexingStarted = performance.now();
+  messages.indexTerms().then(
+    () => log(`Indexed the message terms (${Math.round(performance.now() - indexingStarted)} ms).`),
+    (error) => log(`Indexing the message terms failed: ${error}`),
+  );
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   return {
@@ -93,10 +100,10 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     shares: new EmbeddedShareStore(db),
     events,
     evaluateEvents,
-    close() {
+    async close() {
       traffic.stop();
+      await messages.close();
       db.close();
-      return Promise.resolve();
     },
   };
 }

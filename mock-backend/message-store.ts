@@ -30,6 +30,7 @@ import {
 import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
 import { quoteIdentifier } from "./store/sql-identifier.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
+import { type IndexingProgress, TermIndex, type TermIndexOptions } from "./store/term-index.ts";
 import { UlidFactory } from "./store/ulid.ts";
 
 export type { IncomingMessage } from "./store/incoming-message.ts";
@@ -50,6 +51,13 @@ export interface MessageStoreOptions {
   bulkInsertThreads?: number;
   /** Overrides every index set's rotation (tests). */
   maxDocsPerIndex?: number;
+  /**
+   * Index the terms of new messages in the background after each ingest (the app). Otherwise they are indexed only
+   * when `indexTerms` is called (imports, benches and tests, which wait for it); searches are right either way.
+   */
+  backgroundTermIndexing?: boolean;
+  /** Options of the term index (tests). */
+  termIndex?: TermIndexOptions;
 }
 
 export interface IngestResult {
@@ -103,6 +111,7 @@ export class MessageStore {
   private readonly presence = new Map<string, Map<string, Set<string>>>();
   private readonly ulids = new UlidFactory();
   private catalogCache: StoreFieldCatalog | null = null;
+  private terms!: TermIndex;
 
   private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {}
 
@@ -111,6 +120,7 @@ export class MessageStore {
     const store = new MessageStore(db, options);
     await store.seed();
     await store.load();
+    store.terms = await TermIndex.open(db, options.termIndex);
     return store;
   }
 
@@ -200,12 +210,30 @@ export class MessageStore {
       }
       if (batch.length > 0) await flush();
       await writing;
+      if (this.options.backgroundTermIndexing) this.indexTermsInBackground();
     } catch (error) {
       await writing.catch(() => {});
       await this.load(); // in-memory counters may be ahead of what was written
       throw error;
     }
     return result;
+  }
+
+  /**
+   * Indexes the terms of every message written so far (store/term-index.ts); resolves when done. `progress` hears
+   * of each block: rows indexed and rows to index.
+   */
+  indexTerms(progress?: IndexingProgress): Promise<void> {
+    return this.terms.catchUp(progress);
+  }
+
+  /** Stops background work (term indexing after its current block); call before closing the database. */
+  async close(): Promise<void> {
+    await this.terms.stop();
+  }
+
+  private indexTermsInBackground(): void {
+    this.terms.catchUp().catch((error) => console.error(`Indexing message terms failed: ${error}`));
   }
 
   /** Every field that exists (or only those of `scope`'s streams and time range), for the query compiler. */
@@ -369,6 +397,7 @@ export class MessageStore {
       fields,
       false,
       present === null ? { sql: "keyword_values", fields: covered } : undefined,
+      this.terms,
     );
   }
 
@@ -485,6 +514,7 @@ export class MessageStore {
    * with a row object, value arrays and JSON per message (bench/RESULTS.md "Import").
    */
   private async prepare(batch: IncomingMessage[], result: IngestResult): Promise<PreparedBatch> {
+    const rowsBefore = result.rows;
     this.options.registry?.input.mark(batch.length);
     if (!isSorted(batch)) batch = [...batch].sort((a, b) => a.timestamp - b.timestamp);
     const receivedAt = Date.now();
@@ -636,6 +666,7 @@ export class MessageStore {
     return {
       path: file.path,
       count: batch.length,
+      rows: result.rows - rowsBefore,
       receivedAt,
       columns: [...positions.keys()].map((name) => ({ ...this.extras.get(name)! })),
       newFields: newFields.map((field) => ({ ...field })),
@@ -691,6 +722,7 @@ export class MessageStore {
           ]);
         }
       });
+      this.terms.written(batch.rows);
       this.options.registry?.output.mark(batch.count);
     } finally {
       await Deno.remove(batch.path).catch(() => {});
@@ -701,6 +733,8 @@ export class MessageStore {
 interface PreparedBatch {
   path: string;
   count: number;
+  /** Rows in the file: a message routed to streams of two index sets is one row in each. */
+  rows: number;
   /** Receive and processing time of the whole batch (bound once rather than repeated in every row). */
   receivedAt: number;
   /** Extra-field columns that occur in this batch, with their types after this batch. */

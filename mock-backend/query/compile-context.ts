@@ -2,6 +2,12 @@ import type { FieldCatalog, StoredField } from "../search/field-catalog.ts";
 import type { FieldedNode, QueryNode } from "./ast.ts";
 import { type FieldClass, fieldClass } from "./field-class.ts";
 import { anyOf, isTrue, sql, type SqlFragment, trusted } from "./sql-fragment.ts";
+import {
+  fieldLookups,
+  type PostingsLookup,
+  type PostingsLookups,
+  postingsPredicate,
+} from "./term-postings.ts";
 
 /** What a node's `toSql` sees: the catalog, the fixed `now`, and a way to compile its children. */
 export interface CompileContext {
@@ -10,6 +16,8 @@ export interface CompileContext {
   readonly now: number;
   /** Inside a NOT: every leaf must be TRUE or FALSE, never NULL, or `NOT` would drop messages missing the field. */
   readonly negated: boolean;
+  /** The caller's time range, if any (CompileOptions.timeRange). */
+  readonly timeRange?: { from: number; to: number };
   compile(node: QueryNode, negated?: boolean): SqlFragment;
 }
 
@@ -45,7 +53,9 @@ export type KeywordValuesPredicate<Args> = (column: SqlFragment, args: Args) => 
 
 /**
  * The leaf's predicate: any searched field matches, per its class. When the leaf searches every field of the
- * catalog's keyword-values column and `keywordValues` can decide it there, those fields become one test.
+ * catalog's keyword-values column and `keywordValues` can decide it there, those fields become one test. When the
+ * catalog has a usable term index and `postings` can decide a field there, that field is looked up in the postings
+ * (query/term-postings.ts) instead of having its text scanned: all such fields in one `rowid IN (…)`.
  */
 export function fieldPredicate<Args>(
   node: FieldedNode,
@@ -53,17 +63,37 @@ export function fieldPredicate<Args>(
   table: FieldClassTable<Args>,
   args: Args,
   keywordValues?: KeywordValuesPredicate<Args>,
+  postings?: PostingsLookups<Args>,
 ): SqlFragment {
   let fields = searchedFields(context.catalog, node.field);
   let combined: SqlFragment | null = null;
   const column = context.catalog.keywordValues;
   if (column && keywordValues && column.fields.size > 0 && fields.length >= column.fields.size) {
     const searched = new Set(fields.map((field) => field.name));
-    combined = [...column.fields].every((name) => searched.has(name)) ? keywordValues(trusted(column.sql), args) : null;
+    combined = [...column.fields].every((name) => searched.has(name))
+      ? keywordValues(trusted(column.sql), args)
+      : null;
     if (combined) fields = fields.filter((field) => !column.fields.has(field.name));
   }
-  const parts = fields.map((field) => table[fieldClass(field)](field, args, context));
-  if (combined) parts.push(combined);
+  const parts: SqlFragment[] = [];
+  const lookups: PostingsLookup[] = [];
+  const unindexed: SqlFragment[] = [];
+  const index = context.catalog.termIndex;
+  const usePostings = postings && index?.searchable ? postings : null;
+  for (const field of fields) {
+    const predicate = table[fieldClass(field)](field, args, context);
+    const found = usePostings ? fieldLookups(field, usePostings, args) : null;
+    if (found) (lookups.push(...found), unindexed.push(predicate));
+    else parts.push(predicate);
+  }
+  if (combined) {
+    const found = usePostings?.keyword(args) ?? null;
+    if (found) (lookups.push(...found), unindexed.push(combined));
+    else parts.push(combined);
+  }
+  if (index && unindexed.length > 0) {
+    parts.push(postingsPredicate(index, lookups, anyOf(unindexed), context.timeRange));
+  }
   const predicate = anyOf(parts);
   return context.negated ? isTrue(predicate) : predicate;
 }
@@ -89,7 +119,12 @@ export function tokenTextOf(field: StoredField): SqlFragment | null {
  * Whether `text` (space-free tokens, or a run of them joined by single spaces) occurs in the token text:
  * `contains(text, ' a b ')`. `before`/`after` false leave that end open (a prefix or suffix of a token).
  */
-export function tokenTextContains(tokenText: SqlFragment, text: string, before = true, after = true): SqlFragment {
+export function tokenTextContains(
+  tokenText: SqlFragment,
+  text: string,
+  before = true,
+  after = true,
+): SqlFragment {
   return sql`contains(${tokenText}, ${`${before ? " " : ""}${text}${after ? " " : ""}`})`;
 }
 

@@ -13,6 +13,11 @@ export interface CompileOptions {
    * as a column. Not needed in a WHERE clause, where NULL already means no match.
    */
   nullSafe?: boolean;
+  /**
+   * The time range (UTC ms, inclusive) the caller restricts the messages to beside this predicate, if any: lets
+   * lookups in the term index skip the postings of other times. The predicate does not test the range itself.
+   */
+  timeRange?: { from: number; to: number };
 }
 
 /** A WHERE-clause predicate over the catalog's columns, with `?` placeholders bound by `params` in order. */
@@ -28,6 +33,7 @@ export function compileQuery(node: QueryNode, catalog: FieldCatalog, options: Co
     catalog,
     now,
     negated,
+    ...(options.timeRange ? { timeRange: options.timeRange } : {}),
     compile: (child, childNegated = negated) => definitionOf(child).toSql(child, contextFor(childNegated)),
   });
   const nullSafe = options.nullSafe ?? false;

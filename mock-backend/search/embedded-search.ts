@@ -196,7 +196,7 @@ export class EmbeddedSearch implements SearchBackend {
     const where = allOf(
       timePredicate(range.from, range.to),
       streamPredicate(this.requestedStreams(streamFilter ? [streamFilter[1]] : [], scope)),
-      compileQuery(query, catalog, { now }),
+      compileQuery(query, catalog, { now, timeRange: range }),
       filter,
     );
     return { where, range, catalog, query };

@@ -8,6 +8,7 @@
  */
 
 import type { KeywordValuesColumn } from "./keyword-values.ts";
+import type { TermIndexSource } from "./term-index-source.ts";
 
 /** Field types as `/api/views/fields` names them. */
 export type FieldType = "string" | "long" | "double" | "date" | "boolean" | "ip" | "geo-point";
@@ -62,6 +63,8 @@ export interface FieldCatalog {
    * searches all of them (a bare term) tests one column instead of one per field.
    */
   keywordValues?: KeywordValuesColumn;
+  /** Optional: the store's term index (search/term-index-source.ts), for leaves that can be decided on postings. */
+  termIndex?: TermIndexSource;
   /** Optional: the list-valued field of this name, or null. */
   listField?(name: string): ListField | null;
 }

@@ -155,8 +155,8 @@ export class SearchExecutor {
       predicate: allOf(
         timePredicate(range.from, range.to),
         streamPredicate(requested.length > 0 ? requested : scope.readableStreams),
-        compileQuery(parsed, catalog, { now }),
-        filterQuery ? compileQuery(filterQuery, catalog, { now }) : { sql: "TRUE", params: [] },
+        compileQuery(parsed, catalog, { now, timeRange: range }),
+        filterQuery ? compileQuery(filterQuery, catalog, { now, timeRange: range }) : { sql: "TRUE", params: [] },
       ),
     };
   }
@@ -196,7 +196,9 @@ export class SearchExecutor {
     const parse = (text: string) => parseQuery(text, { allowLeadingWildcard: catalog.allowLeadingWildcard });
     const ownQuery = searchType.query ? parse(searchType.query.query_string) : null;
     const ownFilter = searchType.filter?.type === "query_string" ? parse(searchType.filter.query) : null;
-    const narrowing = [ownQuery, ownFilter].flatMap((node) => node ? [compileQuery(node, catalog, { now })] : []);
+    const narrowing = [ownQuery, ownFilter].flatMap((node) =>
+      node ? [compileQuery(node, catalog, { now, timeRange: range })] : []
+    );
     const predicate = narrowing.length > 0 ? allOf(own.predicate, ...narrowing) : own.predicate;
     const textual = own.readsText || [ownQuery, ownFilter].some((node) => node !== null && readsText(node, catalog));
     const context = this.context(catalog, { predicate, readsText: textual }, range, now);

@@ -1,4 +1,5 @@
 import type { FieldCatalog, FieldMatching, FieldType, ListField, StoredField } from "../search/field-catalog.ts";
+import type { TermIndexSource } from "../search/term-index-source.ts";
 import type { KeywordValuesColumn } from "../search/keyword-values.ts";
 import type { FieldValue } from "./incoming-message.ts";
 import { quoteIdentifier } from "./sql-identifier.ts";
@@ -193,10 +194,17 @@ export const LIST_FIELDS: Readonly<Record<string, ListField>> = {
 export class StoreFieldCatalog implements FieldCatalog {
   private readonly byName: Map<string, StoredField>;
   readonly keywordValues?: KeywordValuesColumn;
+  readonly termIndex?: TermIndexSource;
 
-  constructor(fields: StoredField[], readonly allowLeadingWildcard = false, keywordValues?: KeywordValuesColumn) {
+  constructor(
+    fields: StoredField[],
+    readonly allowLeadingWildcard = false,
+    keywordValues?: KeywordValuesColumn,
+    termIndex?: TermIndexSource,
+  ) {
     this.byName = new Map(fields.map((field) => [field.name, field]));
     if (keywordValues) this.keywordValues = keywordValues;
+    if (termIndex) this.termIndex = termIndex;
   }
 
   field(name: string): StoredField | null {

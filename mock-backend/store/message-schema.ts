@@ -2,6 +2,7 @@ import type { Database } from "../database.ts";
 import { keywordValuesSql } from "../search/keyword-values.ts";
 import { HOT_KEYWORD_VALUE_FIELDS } from "./field-registry.ts";
 import { quoteIdentifier } from "./sql-identifier.ts";
+import { TERM_INDEX_STATEMENTS } from "./term-index.ts";
 
 /**
  * Tables of the message store. `messages` holds every message of every index (the index is a column, so one
@@ -18,8 +19,8 @@ import { quoteIdentifier } from "./sql-identifier.ts";
  * single spaces, with a space before and after (` a b c `). Measured on 1M messages (2 threads, 1 day / 7 days):
  * a term 20 / 164 ms against 45 / 226 ms with a `VARCHAR[]` token list and `list_contains`, a phrase 23 / 124
  * against 60 / 338, a prefix 38 / 194 against 99 / 412 (bench/measure/token-strategies.ts measured the same
- * direction before). A (term, row) posting table was not chosen: a row per token (≈15 per message) costs far
- * more at ingest than it could save at 10 ms-scale queries.
+ * direction before). At 10M messages a day's scan is 115–245 ms, so terms also have postings, written after
+ * ingest (store/term-index.ts).
  *
  * `keyword_values` holds the values of the exact keyword fields (search/keyword-values.ts), so that a bare term,
  * which searches every string field, tests one column instead of one per field.
@@ -61,6 +62,7 @@ export const MESSAGE_STORE_STATEMENTS = [
      gl2_receive_timestamp TIMESTAMP,
      gl2_processing_timestamp TIMESTAMP,
      gl2_accounted_message_size BIGINT)`,
+  ...TERM_INDEX_STATEMENTS,
 ];
 
 /** Databases written before the message store had its own design held demo messages only: start them afresh. */

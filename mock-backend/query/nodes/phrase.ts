@@ -11,7 +11,8 @@ import {
 import { printField, quotePhrase } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { allOf, FALSE_SQL, sql, type SqlFragment, trusted } from "../sql-fragment.ts";
-import { KEYWORD_VALUES_EQUAL, VALUE_EQUALS } from "./term.ts";
+import type { PostingsLookups } from "../term-postings.ts";
+import { KEYWORD_VALUES_EQUAL, VALUE_EQUALS, VALUE_POSTINGS } from "./term.ts";
 
 /**
  * `"a b"` and the proximity form `"a b"~5`. On analysed text the phrase's tokens must appear consecutively and
@@ -105,6 +106,23 @@ const PHRASE_SQL: FieldClassTable<PhraseArgs> = {
   "geo-point": () => FALSE_SQL,
 };
 
+/**
+ * A phrase on postings: on analysed text, one token is that token's postings and two consecutive tokens are their
+ * pair's (exactly the substring test of the token text); longer or sloppy phrases are scanned. Elsewhere the
+ * whole value, as a term.
+ */
+const PHRASE_POSTINGS: PostingsLookups<PhraseArgs> = {
+  analysed: (kinds, { text, slop }) => {
+    const tokens = analyze(text);
+    if (tokens.length === 0) return [];
+    if (tokens.length === 1) return [{ kind: kinds.token, term: sql`${tokens[0]}` }];
+    if (tokens.length === 2 && slop === 0) return [{ kind: kinds.pair, term: sql`${tokens.join(" ")}` }];
+    return null;
+  },
+  source: ({ text }) => VALUE_POSTINGS.source(text),
+  keyword: ({ text }) => VALUE_POSTINGS.keyword(text),
+};
+
 export function phraseToSql(node: PhraseNode, context: CompileContext): SqlFragment {
   return fieldPredicate(
     node,
@@ -112,6 +130,7 @@ export function phraseToSql(node: PhraseNode, context: CompileContext): SqlFragm
     PHRASE_SQL,
     { text: node.text, slop: node.slop },
     (column, { text }) => KEYWORD_VALUES_EQUAL(column, text),
+    PHRASE_POSTINGS,
   );
 }
 

@@ -1,5 +1,5 @@
 import { analyze } from "../../search/field-catalog.ts";
-import { keywordEqualsNeedle } from "../../search/keyword-values.ts";
+import { escapeKeywordValue, keywordEqualsNeedle } from "../../search/keyword-values.ts";
 import type { FieldedNode, QueryNode } from "../ast.ts";
 import {
   type CompileContext,
@@ -18,6 +18,7 @@ import { parseBoolean, parseLong, parseNumber } from "../field-class.ts";
 import { escapeTerm, printField } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { anyOf, FALSE_SQL, sql, type SqlFragment } from "../sql-fragment.ts";
+import type { PostingsLookups } from "../term-postings.ts";
 
 /**
  * `value` or `field:value`. Analysed text matches by its tokens (a value the analyzer splits, like `foo-bar`,
@@ -80,8 +81,15 @@ export const VALUE_EQUALS: FieldClassTable<string> = {
 export const KEYWORD_VALUES_EQUAL: KeywordValuesPredicate<string> = (column, value) =>
   sql`contains(${column}, ${keywordEqualsNeedle(value)})`;
 
+/** `VALUE_EQUALS` on postings: each token of an analysed field, the lower-cased source, the escaped keyword value. */
+export const VALUE_POSTINGS: PostingsLookups<string> = {
+  analysed: (kinds, value) => analyze(value).map((token) => ({ kind: kinds.token, term: sql`${token}` })),
+  source: (value) => [{ kind: "source", term: sql`lower(${value})` }],
+  keyword: (value) => [{ kind: "keyword", term: sql`${escapeKeywordValue(value)}` }],
+};
+
 export function termToSql(node: TermNode, context: CompileContext): SqlFragment {
-  return fieldPredicate(node, context, VALUE_EQUALS, node.value, KEYWORD_VALUES_EQUAL);
+  return fieldPredicate(node, context, VALUE_EQUALS, node.value, KEYWORD_VALUES_EQUAL, VALUE_POSTINGS);
 }
 
 export function termToLucene(node: TermNode, _context: PrintContext): string {

@@ -1,4 +1,5 @@
-import { keywordPartNeedle } from "../../search/keyword-values.ts";
+import { escapeKeywordValue, keywordPartNeedle } from "../../search/keyword-values.ts";
+import type { PostingKind } from "../../search/term-index-source.ts";
 import type { FieldedNode, QueryNode } from "../ast.ts";
 import {
   anyToken,
@@ -15,6 +16,7 @@ import {
 import { printField, printWildcardPattern } from "../lucene-escape.ts";
 import type { NodeDefinition, PrintContext } from "../node-definition.ts";
 import { FALSE_SQL, sql, type SqlFragment } from "../sql-fragment.ts";
+import { type PostingsLookup, type PostingsLookups, prefixBound } from "../term-postings.ts";
 
 /**
  * `foo*`, `f?o`: `*` any run of characters, `?` one character. On analysed text it matches single tokens and is
@@ -57,7 +59,10 @@ function wildcardParts(pattern: string): (string | "*" | "?")[] {
  * substring of the token text anchored by the spaces around tokens; any other pattern is pre-filtered by its
  * longest literal run and then checked token by token.
  */
-function analysedWildcard(field: Parameters<FieldClassTable<string>["analyzed"]>[0], pattern: string): SqlFragment {
+function analysedWildcard(
+  field: Parameters<FieldClassTable<string>["analyzed"]>[0],
+  pattern: string,
+): SqlFragment {
   const lower = pattern.toLowerCase();
   const exact = anyToken(field, (token) => likeMatch(token, likePattern(lower), false));
   const text = tokenTextOf(field);
@@ -101,8 +106,33 @@ const WILDCARD_SQL: FieldClassTable<string> = {
   "geo-point": () => FALSE_SQL,
 };
 
+/** The literal of a prefix pattern (`refus*`), or null for any other pattern. */
+function prefixOf(pattern: string): string | null {
+  const parts = wildcardParts(pattern);
+  return parts.length === 2 && parts[1] === "*" && parts[0] !== "*" && parts[0] !== "?" ? parts[0] : null;
+}
+
+/** A lookup of the terms starting with `prefix`, when the dictionary can range over it (ASCII), else null. */
+function prefixLookup(kind: PostingKind, prefix: string | null): PostingsLookup[] | null {
+  return prefix !== null && prefixBound(prefix) !== null ? [{ kind, prefix }] : null;
+}
+
+/**
+ * A prefix pattern on postings: the analysed field's tokens and the lower-cased source starting with the
+ * lower-cased literal, the keyword values starting with the literal (escaped as the column holds it). Other
+ * patterns are scanned.
+ */
+const WILDCARD_POSTINGS: PostingsLookups<string> = {
+  analysed: (kinds, pattern) => prefixLookup(kinds.token, prefixOf(pattern.toLowerCase())),
+  source: (pattern) => prefixLookup("source", prefixOf(pattern)?.toLowerCase() ?? null),
+  keyword: (pattern) => {
+    const prefix = prefixOf(pattern);
+    return prefixLookup("keyword", prefix === null ? null : escapeKeywordValue(prefix));
+  },
+};
+
 export function wildcardToSql(node: WildcardNode, context: CompileContext): SqlFragment {
-  return fieldPredicate(node, context, WILDCARD_SQL, node.pattern, keywordValuesWildcard);
+  return fieldPredicate(node, context, WILDCARD_SQL, node.pattern, keywordValuesWildcard, WILDCARD_POSTINGS);
 }
 
 export function wildcardToLucene(node: WildcardNode, _context: PrintContext): string {

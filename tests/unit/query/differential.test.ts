@@ -23,7 +23,13 @@ const MESSAGES = generateMessages();
 const CATALOG = testCatalog({ allowLeadingWildcard: true });
 /** The store's shortcuts: token texts for analysed fields, one keyword-values column for `action` and `user`. */
 const STORE_CATALOG = testCatalog({ allowLeadingWildcard: true, storeColumns: true });
-const CATALOGS: [string, FieldCatalog][] = [["token lists", CATALOG], ["store columns", STORE_CATALOG]];
+/** …and the term index: postings for the first INDEXED_ROWS messages, the rest scanned. */
+const INDEX_CATALOG = testCatalog({ allowLeadingWildcard: true, storeColumns: true, termIndex: true });
+const CATALOGS: [string, FieldCatalog][] = [
+  ["token lists", CATALOG],
+  ["store columns", STORE_CATALOG],
+  ["term index", INDEX_CATALOG],
+];
 
 async function selectedIds(
   connection: DuckDBConnection,
@@ -53,7 +59,11 @@ async function assertSameMessages(connection: DuckDBConnection, text: string): P
   // Negated, the SQL must keep messages that lack the field (NULL is no match, not unknown).
   const negated = parseQuery(`NOT (${printQuery(query)})`, { allowLeadingWildcard: true });
   for (const [name, catalog] of CATALOGS) {
-    assert.deepEqual(await selectedIds(connection, query, false, catalog), expected, `query (${name}): ${text}`);
+    assert.deepEqual(
+      await selectedIds(connection, query, false, catalog),
+      expected,
+      `query (${name}): ${text}`,
+    );
     assert.deepEqual(
       await selectedIds(connection, negated, false, catalog),
       expectedIds(negated),
@@ -265,7 +275,7 @@ const HAND_WRITTEN = [
   "*lice",
   "a\\*b",
   "50\\%_off",
-]
+];
 
 Deno.test("hand-written queries select the same messages in DuckDB as in the reference evaluator", async () => {
   await withMessageTable(MESSAGES, async (connection) => {

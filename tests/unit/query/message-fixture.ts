@@ -7,6 +7,7 @@ import {
   type StoredField,
 } from "../../../mock-backend/search/field-catalog.ts";
 import { encodeKeywordValues } from "../../../mock-backend/search/keyword-values.ts";
+import { indexRows, TERM_INDEX_TABLES } from "../../../mock-backend/store/term-index.ts";
 
 /**
  * A small message table in an in-memory DuckDB, with a FieldCatalog over its columns, for the differential
@@ -55,7 +56,10 @@ export const KEYWORD_VALUE_FIELDS = ["action", "user"] as const;
  * `storeColumns`, it also offers what the store's catalog offers: token texts and the keyword-values column.
  */
 export function testCatalog(
-  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & { storeColumns?: boolean } = {},
+  overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & {
+    storeColumns?: boolean;
+    termIndex?: boolean;
+  } = {},
 ): FieldCatalog {
   const stored = TEST_FIELDS.map((field): StoredField => ({
     ...field,
@@ -73,6 +77,11 @@ export function testCatalog(
     allowLeadingWildcard: overrides.allowLeadingWildcard ?? false,
     ...(overrides.storeColumns
       ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
+      : {}),
+    ...(overrides.termIndex
+      ? {
+        termIndex: { indexedRows: INDEXED_ROWS, searchable: true, rowsInTime: () => [0, INDEXED_ROWS - 1] },
+      }
       : {}),
   };
 }
@@ -191,6 +200,12 @@ const INSERT =
 /** The store's token text: ` a b c `. */
 const tokenText = (text: string) => ` ${analyze(text).join(" ")} `;
 
+/**
+ * How many of the table's first rows have term postings (store/term-index.ts): half of the default 300, so a
+ * catalog with the term index finds some matches in the postings and the others by scanning the rest.
+ */
+export const INDEXED_ROWS = 150;
+
 /** Runs `work` against a fresh in-memory database holding `messages`, closing it afterwards. */
 export async function withMessageTable<T>(
   messages: TestMessage[],
@@ -219,11 +234,15 @@ export async function withMessageTable<T>(
         tokenText(row.message),
         row.full_message === null ? null : tokenText(row.full_message),
         encodeKeywordValues(
-          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string => typeof value === "string"),
+          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string =>
+            typeof value === "string"
+          ),
         ),
       ]);
     }
     await connection.run("COMMIT");
+    for (const table of TERM_INDEX_TABLES) await connection.run(table);
+    await indexRows(connection, 0, INDEXED_ROWS);
     return await work(connection);
   } finally {
     connection.closeSync();

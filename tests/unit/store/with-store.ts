@@ -10,12 +10,14 @@ export async function withStore<T>(
   options: Partial<MessageStoreOptions> & { path?: string } = {},
 ): Promise<T> {
   const db = await Database.open({ path: options.path ?? ":memory:", connections: 2 });
+  let store: MessageStore | null = null;
   try {
     await migrate(db);
     const { identity } = await seedEntities(db, "test password");
-    const store = await MessageStore.open(db, { nodeId: identity.nodeId, ...options });
+    store = await MessageStore.open(db, { nodeId: identity.nodeId, ...options });
     return await work(store, db);
   } finally {
+    await store?.close();
     db.close();
   }
 }

@@ -1,0 +1,91 @@
+import type { StoredField } from "../search/field-catalog.ts";
+import {
+  ANALYSED_POSTINGS,
+  POSTING_KINDS,
+  type PostingKind,
+  SOURCE_FIELD,
+  type TermIndexSource,
+} from "../search/term-index-source.ts";
+import { FALSE_SQL, sql, type SqlFragment, trusted } from "./sql-fragment.ts";
+
+/**
+ * One postings lookup: the postings of this kind whose term is `term` (an SQL expression of the term text), or
+ * whose term starts with `prefix` (a kind of PREFIX_KINDS; found through the term dictionary).
+ */
+export type PostingsLookup = { kind: PostingKind; term: SqlFragment } | { kind: PostingKind; prefix: string };
+
+/**
+ * The terms starting with `prefix` are those in [prefix, bound): DuckDB compares strings by their UTF-8 bytes,
+ * i.e. by code point, and `bound` is the prefix with its last character's successor. Only for ASCII prefixes
+ * (else null), where the successor is simple and the lower-casing of the store (DuckDB's `lower`) and of the
+ * compiler (JavaScript's) agree.
+ */
+export function prefixBound(prefix: string): string | null {
+  if (prefix === "" || [...prefix].some((char) => char.charCodeAt(0) >= 0x7f)) return null;
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/**
+ * How a leaf kind finds its matches in the postings: per analysed field (given its token and pair kinds), for
+ * `source`, and for every keyword-values field at once. Null: not decidable on postings (then that field is
+ * tested as before); an empty list: matches nothing.
+ */
+export interface PostingsLookups<Args> {
+  analysed(kinds: (typeof ANALYSED_POSTINGS)[string], args: Args): PostingsLookup[] | null;
+  source(args: Args): PostingsLookup[] | null;
+  keyword(args: Args): PostingsLookup[] | null;
+}
+
+/** A field's lookups, or null when the field has no postings or the leaf cannot use them. */
+export function fieldLookups<Args>(
+  field: StoredField,
+  lookups: PostingsLookups<Args>,
+  args: Args,
+): PostingsLookup[] | null {
+  if (field.type !== "string") return null;
+  const analysed = Object.hasOwn(ANALYSED_POSTINGS, field.name) ? ANALYSED_POSTINGS[field.name] : undefined;
+  if (analysed && field.matching === "analyzed") return lookups.analysed(analysed, args);
+  if (field.name === SOURCE_FIELD && field.matching === "keyword-ci") return lookups.source(args);
+  return null;
+}
+
+/** The rows of the postings matching `lookup` among the rows in `[first, last]`. */
+function lookupSql(lookup: PostingsLookup, [first, last]: [number, number]): SqlFragment {
+  const kind = trusted(String(POSTING_KINDS[lookup.kind]));
+  // Postings are sorted by row within each block, so the row range also skips other blocks by their zone maps.
+  const rows = trusted(`message_row BETWEEN ${first} AND ${last}`);
+  if ("term" in lookup) {
+    return sql`SELECT message_row FROM term_postings WHERE term_hash = hash(${lookup.term}) AND kind = ${kind} AND ${rows}`;
+  }
+  // Few terms share a prefix as a rule; DuckDB then pushes them into the postings scan as an IN list.
+  const bound = prefixBound(lookup.prefix);
+  if (bound === null) throw new Error(`No dictionary range for the prefix ${JSON.stringify(lookup.prefix)}`);
+  return sql`SELECT message_row FROM term_postings WHERE kind = ${kind} AND ${rows} AND term_hash IN (SELECT hash(term) FROM term_dictionary WHERE kind = ${kind} AND term >= ${lookup.prefix} AND term < ${bound})`;
+}
+
+/**
+ * The messages matching some lookup: `rowid` among the postings' rows, or among the rows not indexed yet that
+ * satisfy `unindexed` (the same fields tested the scanning way). The scan of those rows sits inside the IN list
+ * with `rowid >= …` of its own, which DuckDB prunes by row group, so the outer scan never reads message text.
+ * With the caller's `timeRange`, only the postings of blocks overlapping it are read.
+ */
+export function postingsPredicate(
+  index: TermIndexSource,
+  lookups: PostingsLookup[],
+  unindexed: SqlFragment,
+  timeRange?: { from: number; to: number },
+): SqlFragment {
+  const rows = timeRange
+    ? index.rowsInTime(timeRange.from, timeRange.to)
+    : [0, index.indexedRows - 1] as [number, number];
+  const sources = rows === null ? [] : lookups.map((lookup) => lookupSql(lookup, rows));
+  if (unindexed.sql !== FALSE_SQL.sql) {
+    sources.push(
+      sql`SELECT rowid FROM messages WHERE rowid >= ${trusted(String(index.indexedRows))} AND ${unindexed}`,
+    );
+  }
+  if (sources.length === 0) return FALSE_SQL;
+  return sql`(rowid IN (${
+    sources.reduce((all, part, position) => position === 0 ? part : sql`${all} UNION ALL ${part}`)
+  }))`;
+}
