@@ -151,17 +151,23 @@ function anyTextField(tokens: string, value: string, prefix: boolean): string {
 /**
  * The same test by hand with the term index (store/term-index.ts) when every message has its postings: a
  * lower-case word or word pair is one hash in the postings of the token (pair), source and keyword kinds, and the
- * two columns without postings are compared as they are.
+ * two columns without postings are compared as they are. Only the postings of rows that can lie in the time range
+ * are read: those between the first and the last row id of the range's messages.
  */
-function anyTextFieldIndexed(term: string, kinds: number[]): string {
+function anyTextFieldIndexed(term: string, kinds: number[], time: string): string {
   const quoted = `'${term.replaceAll("'", "''")}'`;
   return `rowid IN (SELECT message_row FROM term_postings WHERE term_hash = hash(${quoted}) AND kind IN (${
     kinds.join(", ")
-  })) OR gl2_source_input = ${quoted} OR gl2_source_node = ${quoted}`;
+  }) AND ${rowsOf(time)}) OR gl2_source_input = ${quoted} OR gl2_source_node = ${quoted}`;
+}
+
+/** Postings of the rows between the first and the last row id of the messages in `time`. */
+function rowsOf(time: string): string {
+  return `message_row BETWEEN (SELECT min(rowid) FROM messages WHERE ${time}) AND (SELECT max(rowid) FROM messages WHERE ${time})`;
 }
 
 /** A lower-case ASCII prefix by hand with the term index: its terms from the dictionary, then their postings. */
-function anyTextPrefixIndexed(prefix: string): string {
+function anyTextPrefixIndexed(prefix: string, time: string): string {
   const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
   const kinds = [
     POSTING_KINDS.message,
@@ -172,7 +178,9 @@ function anyTextPrefixIndexed(prefix: string): string {
     .join(", ");
   // The dictionary is sorted: a range on it is what zone maps can prune (`refus` ≤ term < `refut`).
   const bound = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-  return `rowid IN (SELECT message_row FROM term_postings WHERE kind IN (${kinds}) AND term_hash IN (
+  return `rowid IN (SELECT message_row FROM term_postings WHERE kind IN (${kinds}) AND ${
+    rowsOf(time)
+  } AND term_hash IN (
     SELECT hash(term) FROM term_dictionary WHERE kind IN (${kinds}) AND term >= ${
     quoted(prefix)
   } AND term < ${quoted(bound)})) OR gl2_source_input LIKE ${quoted(`${prefix}%`)} OR gl2_source_node LIKE ${
@@ -183,31 +191,31 @@ function anyTextPrefixIndexed(prefix: string): string {
 /** Each kind's query text and the WHERE clause a person would write for it against the store's columns. */
 const QUERIES: Record<
   QueryKind,
-  { query: string; where: (catalog: StoreFieldCatalog, indexed: boolean) => string }
+  { query: string; where: (catalog: StoreFieldCatalog, indexed: boolean, time: string) => string }
 > = {
   "match-all": { query: "*", where: () => "true" },
   term: {
     query: "failed",
-    where: (_, indexed) =>
+    where: (_, indexed, time) =>
       indexed
         ? anyTextFieldIndexed("failed", [
           POSTING_KINDS.message,
           POSTING_KINDS.full_message,
           POSTING_KINDS.source,
           POSTING_KINDS.keyword,
-        ])
+        ], time)
         : anyTextField(" failed ", "failed", false),
   },
   phrase: {
     query: '"connection refused"',
-    where: (_, indexed) =>
+    where: (_, indexed, time) =>
       indexed
         ? anyTextFieldIndexed("connection refused", [
           POSTING_KINDS.message_pair,
           POSTING_KINDS.full_message_pair,
           POSTING_KINDS.source,
           POSTING_KINDS.keyword,
-        ])
+        ], time)
         : anyTextField(" connection refused ", "connection refused", false),
   },
   "field:value": { query: "http_status:500", where: (c) => `${col(c, "http_status")} = 500` },
@@ -217,7 +225,8 @@ const QUERIES: Record<
   },
   wildcard: {
     query: "refus*",
-    where: (_, indexed) => indexed ? anyTextPrefixIndexed("refus") : anyTextField(" refus", "refus", true),
+    where: (_, indexed, time) =>
+      indexed ? anyTextPrefixIndexed("refus", time) : anyTextField(" refus", "refus", true),
   },
   NOT: { query: "NOT http_method:GET", where: (c) => `coalesce(${col(c, "http_method")} <> 'GET', true)` },
   _exists_: { query: "_exists_:exception_class", where: (c) => `${col(c, "exception_class")} IS NOT NULL` },
@@ -245,9 +254,8 @@ export function handWrittenRunner(store: MessageStore, db: Database): StandardJo
   return async (job) => {
     const catalog = store.catalog();
     const indexed = catalog.termIndex?.searchable === true;
-    const where = `timestamp >= epoch_ms(${job.fromMs}) AND timestamp < epoch_ms(${job.toMs}) AND (${
-      QUERIES[job.kind].where(catalog, indexed)
-    })`;
+    const time = `timestamp >= epoch_ms(${job.fromMs}) AND timestamp < epoch_ms(${job.toMs})`;
+    const where = `${time} AND (${QUERIES[job.kind].where(catalog, indexed, time)})`;
     const [, total] = await Promise.all([
       db.all(
         `SELECT ${store.selectList()} FROM messages WHERE ${where} ORDER BY timestamp DESC, gl2_message_id DESC LIMIT 150`,
@@ -549,7 +557,7 @@ if (import.meta.main) {
       `admin scope). A bare term, phrase or wildcard ("failed", "connection refused", "refus*") searches every text ` +
       `field in both (Graylog's default). Every message has its term postings (store/term-index.ts; the database is ` +
       `indexed before timing): ours looks the term, the word pair or the prefix's terms up there, and so does the ` +
-      `hand-written SQL (anyTextFieldIndexed, anyTextPrefixIndexed: one IN over the postings of all kinds, the two ` +
+      `hand-written SQL (anyTextFieldIndexed, anyTextPrefixIndexed: one IN over the postings of all kinds between the first and last row id of the range's messages, the two ` +
       `columns without postings compared as they are). Top-15 pivot: ours is a ` +
       `values pivot on source (lower-cased keys, with the grand total), hand-written a GROUP BY source; field list: ` +
       `ours is POST /views/fields (store.catalog(scope).listed()), hand-written a SELECT over field_presence. ` +
