@@ -113,6 +113,39 @@ Deno.test("the application shell in Chromium", async (t) => {
       t,
       browser,
       errors,
+      "a sign-in typed and sent before the page has hydrated signs in, without the password in the address",
+      async ({ page }) => {
+        // Scripts held back 1.5 s each, like a slow phone: typing and the click land on the server's HTML.
+        await page.route("**/*.js", async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        const navigations: string[] = [];
+        page.on("request", (request) => {
+          if (request.isNavigationRequest()) navigations.push(request.url());
+        });
+        await page.goto(server.url("/welcome"), { waitUntil: "commit" });
+        await page.getByRole("textbox", { name: "Username" }).pressSequentially("admin");
+        await page.getByRole("textbox", { name: "Password" }).pressSequentially("admin");
+        const hydrated = () =>
+          page.evaluate(() => {
+            const form = document.querySelector("form");
+            return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber$"));
+          });
+        assert.equal(await hydrated(), false, "typed into the server's HTML");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        assert.equal(await hydrated(), false, "sent before hydration");
+        await page.getByRole("button", { name: "User menu" }).waitFor({ timeout: 30_000 });
+        assert.equal(new URL(page.url()).pathname, "/welcome");
+        assert.equal(new URL(page.url()).search, "", "the form was not sent by the browser");
+        assert.deepEqual(navigations, [server.url("/welcome")], "one page load, no form navigation");
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
       "every System menu entry opens its page and names it in the System button",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin");

@@ -77,6 +77,65 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
       t,
       browser,
       errors,
+      "the Message Count chart is drawn in the server's HTML and kept by hydration when the width was guessed right",
+      async ({ context, page }) => {
+        // Counts charts taken out of the page: a chart drawn anew after hydration replaces the server's one.
+        await context.addInitScript(() => {
+          const counts = { removedCharts: 0 };
+          Object.assign(globalThis, { chartCounts: counts });
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.removedNodes) {
+                if (node instanceof Element && node.querySelector("[data-testid='chart-surface']")) {
+                  counts.removedCharts++;
+                }
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
+        const removedCharts = () =>
+          page.evaluate(() =>
+            (globalThis as unknown as { chartCounts: { removedCharts: number } }).chartCounts.removedCharts
+          );
+        const chart = page.getByTestId("aggregation-visualization");
+        const drawnSize = async () => {
+          const svg = chart.getByTestId("chart-surface");
+          const box = await chart.boundingBox();
+          return {
+            svg: `${await svg.getAttribute("width")}×${await svg.getAttribute("height")}`,
+            box: box ? `${Math.round(box.width)}×${Math.round(box.height)}` : "none",
+          };
+        };
+
+        // 1350 px wide with the sidebar pinned: the grid is 998 px, the width the server assumes.
+        await signIn(server, context, page, "admin", searchPath);
+        const html = await (await context.request.get(server.url(searchPath))).text();
+        assert.match(html, /data-drawn-at="estimated-size"/);
+        assert.match(html, /<svg width="972" height="121"[^>]*data-testid="chart-surface"/);
+        await waitForSearchResults(page);
+        await eventually(async () => assert.equal(await chart.getAttribute("data-drawn-at"), "measured-size"));
+        assert.deepEqual(await drawnSize(), { svg: "972×121", box: "972×149" });
+        assert.equal(await removedCharts(), 0, "the server's chart was kept");
+
+        // A narrower window: the guess is wrong, so the chart is drawn once more at the measured width.
+        await page.setViewportSize({ width: 1100, height: 940 });
+        await page.reload();
+        await waitForSearchResults(page);
+        await eventually(async () => assert.equal(await chart.getAttribute("data-drawn-at"), "measured-size"));
+        await eventually(async () => {
+          const { svg, box } = await drawnSize();
+          assert.equal(svg.split("×")[0], box.split("×")[0], "drawn at the measured width");
+          assert.notEqual(svg, "972×121");
+        });
+        assert.equal(await removedCharts(), 1, "the guessed chart was replaced once");
+      },
+      { viewport: { width: 1350, height: 940 } },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
       "the Create section adds a message table, a message count and an aggregation opened in the editor",
       async ({ context, page }) => {
         await open(context, page);

@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import ReactGridLayout, { type Layout, useContainerWidth } from "react-grid-layout";
 import type { WidgetPosition } from "../../api/schemas/widgets.ts";
 import {
@@ -12,6 +12,8 @@ import {
   toWidgetPositions,
 } from "./logic/grid-layout.ts";
 import { GRID_COLUMNS } from "./logic/view-widgets.ts";
+import { estimateWidgetBodySize } from "./logic/widget-body-estimate.ts";
+import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
 import { WIDGET_DRAG_HANDLE_CLASS } from "./WidgetFrame.tsx";
 
 /** Row height and gap of the widget grid (spec 001 §9: row height 100). */
@@ -38,8 +40,31 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
   // then positions the same widget elements in pixels (they stay mounted, so an expanded message stays expanded).
   const { width, containerRef } = useContainerWidth();
   const [measured, setMeasured] = useState(false);
+  // In the same render as the measured width (both set by effects after mounting), so the cells never get
+  // pixel positions from the default width.
   useEffect(() => setMeasured(true), []);
   const cells = toGridCells(ids, positions);
+  // The grid re-renders on its own when the width is measured or changes; the widget bodies (a 150-row message
+  // table among them) do not depend on it, so their elements are kept and React skips them. That matters most
+  // during hydration: a widget boundary still hydrating that got new props from the width update (an urgent,
+  // unyielding render) would be hydrated in one go, ~500 ms on a slow phone, instead of in small slices.
+  // The elements are rebuilt when the page renders the grid again.
+  const widgets = useMemo(
+    () =>
+      new Map(
+        toGridCells(ids, positions).map((cell) => [
+          cell.i,
+          // A boundary per widget: hydration takes each as its own unit of work and yields between them.
+          <Suspense key={cell.i} fallback={null}>
+            {/* The size the pending stylesheet gives the body, so a chart can be drawn in the server's HTML. */}
+            <EstimatedWidgetBodySize value={estimateWidgetBodySize(cell, GRID_MARGIN, GRID_ROW_HEIGHT)}>
+              {renderWidget(cell.i)}
+            </EstimatedWidgetBodySize>
+          </Suspense>,
+        ]),
+      ),
+    [ids, positions, renderWidget],
+  );
   const onLayoutChange = (layout: Layout) => {
     const next = toWidgetPositions(
       layout.map((item): GridCell => ({ i: item.i, x: item.x, y: item.y, w: item.w, h: item.h })),
@@ -68,8 +93,7 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
       >
         {cells.map((cell) => (
           <div key={cell.i} data-widget-id={cell.i} style={pendingCellVariables(cell)}>
-            {/* A boundary per widget: hydration takes each as its own unit of work and yields between them. */}
-            <Suspense fallback={null}>{renderWidget(cell.i)}</Suspense>
+            {widgets.get(cell.i)}
           </div>
         ))}
       </ReactGridLayout>

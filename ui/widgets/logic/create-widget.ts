@@ -1,5 +1,4 @@
 import type { Widget } from "../../../api/schemas/widgets.ts";
-import { defaultAggregationConfig } from "../../aggregation/logic/widget-presets.ts";
 import { MESSAGE_COUNT_TITLE, messageCountWidget, messagesWidget } from "./default-search-view.ts";
 
 /** A widget made by the sidebar's Create section: the widget, its title if it has a fixed one, and whether to edit it. */
