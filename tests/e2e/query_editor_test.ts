@@ -43,7 +43,7 @@ async function openFreshSearchPage(page: Page, server: SluiceServer, path = "/se
 }
 
 Deno.test("the query bar's surface and the editor that takes over", async (t) => {
-  const server = new SluiceServer(e2ePort(215));
+  const server = new SluiceServer(e2ePort(235));
   await server.start();
   const browser = await launchBrowser();
   const errors = new ConsoleErrors();
