@@ -82,7 +82,7 @@ export function fieldPredicate<Args>(
   const usePostings = postings && index?.searchable ? postings : null;
   for (const field of fields) {
     const predicate = table[fieldClass(field)](field, args, context);
-    const found = usePostings ? fieldLookups(field, usePostings, args) : null;
+    const found = usePostings ? fieldLookups(field, usePostings, args, predicate) : null;
     if (found) (lookups.push(...found), unindexed.push(predicate));
     else parts.push(predicate);
   }

@@ -108,16 +108,23 @@ const PHRASE_SQL: FieldClassTable<PhraseArgs> = {
 
 /**
  * A phrase on postings: on analysed text, one token is that token's postings and two consecutive tokens are their
- * pair's (exactly the substring test of the token text); longer or sloppy phrases are scanned. Elsewhere the
- * whole value, as a term.
+ * pair's (exactly the substring test of the token text). A longer phrase holds each of its consecutive pairs, a
+ * sloppy one each of its tokens: the messages with all of those postings are the candidates, and the phrase's
+ * scanning test decides on them alone (a message holding the pairs apart is a candidate, not a hit). Elsewhere
+ * the whole value, as a term.
  */
 const PHRASE_POSTINGS: PostingsLookups<PhraseArgs> = {
-  analysed: (kinds, { text, slop }) => {
+  analysed: (kinds, { text, slop }, scan) => {
     const tokens = analyze(text);
     if (tokens.length === 0) return [];
     if (tokens.length === 1) return [{ kind: kinds.token, term: sql`${tokens[0]}` }];
     if (tokens.length === 2 && slop === 0) return [{ kind: kinds.pair, term: sql`${tokens.join(" ")}` }];
-    return null;
+    const terms = slop === 0 ? tokens.slice(1).map((token, index) => `${tokens[index]} ${token}`) : tokens;
+    return [{
+      kind: slop === 0 ? kinds.pair : kinds.token,
+      allTerms: [...new Set(terms)].map((term) => sql`${term}`),
+      verify: scan,
+    }];
   },
   source: ({ text }) => VALUE_POSTINGS.source(text),
   keyword: ({ text }) => VALUE_POSTINGS.keyword(text),

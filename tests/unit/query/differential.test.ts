@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import fc from "fast-check";
 import { compileQuery, parseQuery, printQuery, type QueryNode } from "../../../mock-backend/query/mod.ts";
-import type { FieldCatalog } from "../../../mock-backend/search/field-catalog.ts";
+import { analyze, type FieldCatalog } from "../../../mock-backend/search/field-catalog.ts";
 import {
   BASE_TIME,
   generateMessages,
@@ -286,6 +286,35 @@ Deno.test("hand-written queries select the same messages in DuckDB as in the ref
       nonEmpty > HAND_WRITTEN.length * 0.6,
       `only ${nonEmpty} of ${HAND_WRITTEN.length} queries matched anything`,
     );
+  });
+});
+
+/**
+ * Phrases of three and four words taken from the fixture's own texts (so they have hits, and the term index's
+ * candidates — messages holding each pair — include messages holding the pairs apart), the same words reordered,
+ * and sloppy forms of them: on postings these are candidates verified by the scanning test.
+ */
+function longPhrases(): string[] {
+  const phrases = new Set<string>();
+  for (const message of MESSAGES.slice(0, 60)) {
+    const tokens = analyze(message.full_message ?? message.message);
+    if (tokens.length < 3) continue;
+    const words = tokens.slice(0, tokens.length >= 4 ? 4 : 3);
+    phrases.add(`"${words.join(" ")}"`);
+    phrases.add(`message:"${words.slice(0, 3).join(" ")}"`);
+    phrases.add(`"${[...words].reverse().join(" ")}"`);
+    phrases.add(`"${words.join(" ")}"~2`);
+  }
+  return [...phrases];
+}
+
+Deno.test("phrases of three or more words and sloppy phrases select the same messages on every catalog", async () => {
+  await withMessageTable(MESSAGES, async (connection) => {
+    const phrases = longPhrases();
+    let nonEmpty = 0;
+    for (const text of phrases) if ((await assertSameMessages(connection, text)) > 0) nonEmpty++;
+    assert.ok(phrases.length >= 60, `only ${phrases.length} phrases`);
+    assert.ok(nonEmpty >= phrases.length / 2, `only ${nonEmpty} of ${phrases.length} phrases matched anything`);
   });
 });
 
