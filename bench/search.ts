@@ -264,10 +264,18 @@ export function handWrittenRunner(store: MessageStore, db: Database): StandardJo
       : null;
     const rows = span?.lo != null && span.hi != null ? `${span.lo} AND ${span.hi}` : "0 AND -1";
     const where = `${time} AND (${QUERIES[job.kind].where(catalog, indexed, rows)})`;
+    const order = "ORDER BY timestamp DESC, gl2_message_id DESC LIMIT 150";
+    // DuckDB fetches the 150 winners' columns alone (late materialization) for a plain filter, but not through the
+    // postings' `rowid IN (…)`: it would read every column of the range's rows. So, for the text jobs, the way one
+    // would write it: the newest 150 row ids by their sort keys first, then those rows from the time slice they
+    // span (1M→10M over one day: 576–1030 ms for the plain statement, 72–252 ms so).
+    const page = indexed && TEXT_KINDS.has(job.kind)
+      ? `WITH top AS (SELECT rowid AS hit, timestamp AS ts FROM messages WHERE ${where} ${order})
+         SELECT ${store.selectList()} FROM messages
+         WHERE ${time} AND timestamp >= (SELECT min(ts) FROM top) AND rowid IN (SELECT hit FROM top) ${order}`
+      : `SELECT ${store.selectList()} FROM messages WHERE ${where} ${order}`;
     const [, total] = await Promise.all([
-      db.all(
-        `SELECT ${store.selectList()} FROM messages WHERE ${where} ORDER BY timestamp DESC, gl2_message_id DESC LIMIT 150`,
-      ),
+      db.all(page),
       db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${where}`),
       db.all(
         `SELECT time_bucket(INTERVAL ${
@@ -278,6 +286,9 @@ export function handWrittenRunner(store: MessageStore, db: Database): StandardJo
     return Number(total?.n ?? 0);
   };
 }
+
+/** The jobs whose filter reads message text (postings lookups when the database is indexed). */
+const TEXT_KINDS: ReadonlySet<QueryKind> = new Set(["term", "phrase", "wildcard"]);
 
 async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
@@ -566,7 +577,7 @@ if (import.meta.main) {
       `field in both (Graylog's default). Every message has its term postings (store/term-index.ts; the database is ` +
       `indexed before timing): ours looks the term, the word pair or the prefix's terms up there, and so does the ` +
       `hand-written SQL (anyTextFieldIndexed, anyTextPrefixIndexed: one IN over the postings of all kinds between the first and last row id of the range's messages, the two ` +
-      `columns without postings compared as they are). Top-15 pivot: ours is a ` +
+      `columns without postings compared as they are; its page takes the newest 150 row ids by their sort keys first, then their columns). Top-15 pivot: ours is a ` +
       `values pivot on source (lower-cased keys, with the grand total), hand-written a GROUP BY source; field list: ` +
       `ours is POST /views/fields (store.catalog(scope).listed()), hand-written a SELECT over field_presence. ` +
       `${runs} runs after a warm-up; the machine was shared (other test runs), so expect noise. Load average at the ` +
