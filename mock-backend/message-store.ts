@@ -189,6 +189,46 @@ export class MessageStore {
 
   private ingesting: Promise<unknown> = Promise.resolve();
 
+  /**
+   * Runs `work` as the one ingest in progress, with the store's state that a bulk insert computed in SQL reads and
+   * updates (mock-backend/import/sql-import.ts). On failure the in-memory state is re-read from the database.
+   */
+  bulkIngest<T>(work: (access: BulkIngestAccess) => Promise<T>): Promise<T> {
+    const access: BulkIngestAccess = {
+      db: this.db,
+      nodeId: this.options.nodeId,
+      batchSize: this.options.batchSize ?? DEFAULT_BATCH,
+      importInputId: IMPORT_INPUT_ID,
+      router: this.router,
+      indexSets: this.indexSets,
+      defaultIndexSetId: () => this.defaultIndexSetId(),
+      rotation: this.rotation,
+      extras: this.extras,
+      addField: (field) => {
+        this.extras.set(field.name, field);
+        this.extraColumns = null;
+        this.catalogCache = null;
+      },
+      markPresent: (index, field, stream) => {
+        const added = this.markPresent(index, field, stream);
+        if (added) this.catalogCache = null;
+        return added;
+      },
+      ulids: this.ulids,
+      written: (messages, rows) => {
+        this.terms.written(rows);
+        this.options.registry?.input.mark(messages);
+        this.options.registry?.output.mark(messages);
+      },
+    };
+    const run = this.ingesting.then(() => work(access)).catch(async (error) => {
+      await this.load(); // in-memory counters may be ahead of what was written
+      throw error;
+    });
+    this.ingesting = run.catch(() => {});
+    return run;
+  }
+
   private async ingestNow(chunks: AsyncIterable<readonly IncomingMessage[]>): Promise<IngestResult> {
     const result: IngestResult = { messages: 0, rows: 0, fieldConflicts: 0 };
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
@@ -728,6 +768,28 @@ export class MessageStore {
       await Deno.remove(batch.path).catch(() => {});
     }
   }
+}
+
+/** What `MessageStore.bulkIngest` lends a bulk insert computed in SQL: the store's state, to read and to update. */
+export interface BulkIngestAccess {
+  db: Database;
+  nodeId: string;
+  /** Messages per insert (MessageStoreOptions.batchSize); each batch is sorted by time on its own. */
+  batchSize: number;
+  /** `gl2_source_input` of messages that name no input. */
+  importInputId: string;
+  router: StreamRouter;
+  indexSets: ReadonlyMap<string, IndexSet>;
+  defaultIndexSetId(): string;
+  rotation: IndexRotation;
+  /** Extra fields by name (read only: add through `addField` after its column exists). */
+  extras: ReadonlyMap<string, ExtraField>;
+  addField(field: ExtraField): void;
+  /** Records that `field` occurs in `index` for `stream`; true when that is new. */
+  markPresent(index: string, field: string, stream: string): boolean;
+  ulids: UlidFactory;
+  /** Counts written messages and rows (meters, term index). */
+  written(messages: number, rows: number): void;
 }
 
 interface PreparedBatch {

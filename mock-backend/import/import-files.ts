@@ -2,6 +2,7 @@ import type { IncomingMessage } from "../store/incoming-message.ts";
 import type { MessageStore } from "../message-store.ts";
 import type { ParseContext } from "./line-parser.ts";
 import { type ImportFormat, PARSERS } from "./parsers.ts";
+import { importBySql } from "./sql-import.ts";
 
 export interface ImportOptions {
   format: ImportFormat;
@@ -14,6 +15,11 @@ export interface ImportOptions {
   now?: number;
   /** Rejected lines kept as examples per reason. */
   examples?: number;
+  /**
+   * `sql` (default): formats DuckDB can parse (sql-formats.ts) are imported by DuckDB's engine (sql-import.ts),
+   * falling back to the JS path when it cannot reproduce it exactly; `js`: line by line through the JS parser.
+   */
+  engine?: "sql" | "js";
 }
 
 export interface RejectReason {
@@ -44,6 +50,10 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
         store.streams().map((stream) => `${stream.id} (${stream.title})`).join(", ")
       }`,
     );
+  }
+  if (options.engine !== "js") {
+    const bySql = await importBySql(store, options);
+    if (!("skipped" in bySql)) return { ...bySql, durationMs: performance.now() - started };
   }
   const parser = PARSERS[options.format];
   const report: ImportReport = {

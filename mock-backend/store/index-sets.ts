@@ -37,6 +37,32 @@ export class IndexRotation {
     }
   }
 
+  /** The index set's current write index, if it has one (a bulk insert computing index assignment in SQL). */
+  current(indexSetId: string): IndexInfo | undefined {
+    return this.writeIndex.get(indexSetId);
+  }
+
+  /**
+   * Counts `count` messages between `beginMs` and `endMs` into index `number` of the set, as many `take` calls
+   * would have (a bulk insert that assigned its rows to indices in SQL); it becomes the write index when newest.
+   */
+  record(indexSetId: string, number: number, count: number, beginMs: number, endMs: number): IndexInfo {
+    const set = this.sets.get(indexSetId);
+    if (!set) throw new Error(`Unknown index set ${indexSetId}`);
+    const name = `${set.indexPrefix}_${number}`;
+    let index = this.indices.get(name);
+    if (!index) {
+      index = { name, indexSetId, number, docCount: 0, beginMs: null, endMs: null };
+      this.indices.set(name, index);
+    }
+    const current = this.writeIndex.get(indexSetId);
+    if (!current || number >= current.number) this.writeIndex.set(indexSetId, index);
+    index.docCount += count;
+    if (index.beginMs === null || beginMs < index.beginMs) index.beginMs = beginMs;
+    if (index.endMs === null || endMs > index.endMs) index.endMs = endMs;
+    return index;
+  }
+
   /** The index the next message of `indexSetId` goes to (created or rotated as needed), counted. */
   take(indexSetId: string, timestamp: number): IndexInfo {
     const set = this.sets.get(indexSetId);

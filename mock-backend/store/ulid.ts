@@ -44,6 +44,24 @@ export class UlidFactory {
     return encodeUlid(time, this.random);
   }
 
+  /**
+   * Reserves `count` ids at `time` as `count` calls of `next(time)` would give them (a bulk insert that encodes them
+   * in SQL, mock-backend/import/sql-ulid.ts): their time part and the first id's 80 random bits; the others count up.
+   */
+  reserve(time: number, count: number): { time: number; first: bigint } {
+    if (count <= 0) return { time: Math.max(time, this.lastTime), first: 0n };
+    this.next(time);
+    const taken = Math.max(time, this.lastTime);
+    let first = 0n;
+    for (const byte of this.random) first = (first << 8n) | BigInt(byte);
+    let last = first + BigInt(count - 1);
+    for (let i = this.random.length - 1; i >= 0; i--) {
+      this.random[i] = Number(last & 0xffn);
+      last >>= 8n;
+    }
+    return { time: taken, first };
+  }
+
   private increment(): void {
     for (let i = this.random.length - 1; i >= 0; i--) {
       if (this.random[i] < 255) {

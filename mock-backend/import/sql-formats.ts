@@ -1,0 +1,114 @@
+import type { ImportFormat } from "./parsers.ts";
+
+/** A field a format's parser sets, with the type its value has (a string, or an integer `Number`). */
+export interface SqlFormatField {
+  name: string;
+  type: "string" | "long";
+}
+
+/**
+ * A format parsed by DuckDB (mock-backend/import/sql-import.ts): `parse` is a SELECT over `source` (columns n,
+ * file_no, line_no, line, plain) that keeps those columns and adds `js` (the line goes to the format's JS parser:
+ * always when not `plain`), `reason` (why the line is rejected, as the JS parser words it; NULL when accepted or
+ * `js`), `ts` (UTC ms), `source`, `message` and one column per field (NULL when the message has none).
+ * `message` must be the whole line: its token text is computed from the line (line-token-texts.ts).
+ * `plain` lines hold only printable ASCII and tabs: on them RE2 and JS regular expressions, `trim` and lengths
+ * agree, so the SQL gives what the JS parser gives; every other line is parsed by the JS parser itself.
+ */
+export interface SqlFormat {
+  /** In the order the JS parser sets them (that order is kept in `keyword_values`). */
+  fields: readonly SqlFormatField[];
+  parse(source: string, context: { now: number; sourceSql: string }): string;
+}
+
+/** The JS parser's ACCESS (apache.ts), its optional combined part made a group of its own to tell `""` from absent. */
+const ACCESS = String
+  .raw`^(\S+) (\S+) (.+?) \[([^\]]+)\] "((?:[^"\\]|\\.)*)" (\d{3}|-) (\d+|-)( "((?:[^"\\]|\\.)*)" "((?:[^"\\]|\\.)*)")?\s*$`;
+const TIME = String.raw`^(\d{2})/([A-Za-z]{3})/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$`;
+const REQUEST = String.raw`^([A-Z][A-Za-z_-]*) (\S+)(?: HTTP/(\d+(?:\.\d+)?))?$`;
+const MONTHS = "['Jan','Feb','Mar','Apr','May','Jun','Jul','Aug','Sep','Oct','Nov','Dec']";
+const BLANK = "trim(line, chr(9) || ' ') = ''";
+
+/** `value.replace(/\\(["\\])/g, "$1")` of apache.ts. */
+const unescape = (value: string) =>
+  `CASE WHEN contains(${value}, '\\') THEN regexp_replace(${value}, '\\\\(["\\\\])', '\\1', 'g') ELSE ${value} END`;
+
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** Apache/NGINX access logs as apache.ts parses them. */
+const apache: SqlFormat = {
+  fields: [
+    { name: "clientip", type: "string" },
+    { name: "ident", type: "string" },
+    { name: "auth", type: "string" },
+    { name: "verb", type: "string" },
+    { name: "request", type: "string" },
+    { name: "httpversion", type: "string" },
+    { name: "rawrequest", type: "string" },
+    { name: "response", type: "long" },
+    { name: "bytes", type: "long" },
+    { name: "referrer", type: "string" },
+    { name: "agent", type: "string" },
+  ],
+  parse(source, { sourceSql }) {
+    const matched = "m.clientip <> ''";
+    return `SELECT n, file_no, line_no, line, plain,
+        -- bytes beyond 15 digits lose precision in JS's Number: the JS parser gives those lines their value
+        NOT plain OR coalesce(${matched} AND m.bytes <> '-' AND length(m.bytes) > 15, false) AS js,
+        CASE WHEN NOT plain THEN NULL WHEN ${BLANK} THEN 'empty line' WHEN NOT ${matched} THEN 'not an access log line'
+          WHEN NOT ts_ok THEN 'invalid timestamp' END AS reason,
+        CASE WHEN ts_ok THEN (date_diff('day', DATE '1970-01-01', make_date(year, month, 1)) + day - 1) * 86400000
+          + (hour * 3600 + minute * 60 + second) * 1000
+          - (CASE WHEN t.sign = '-' THEN -1 ELSE 1 END) * (TRY_CAST(t.oh AS BIGINT) * 60 + TRY_CAST(t.om AS BIGINT)) * 60000 END AS ts,
+        ${sourceSql} AS source, line AS message,
+        m.clientip AS clientip, m.ident AS ident, m.auth AS auth,
+        CASE WHEN r.verb <> '' THEN r.verb END AS verb,
+        CASE WHEN r.verb <> '' THEN r.path END AS request,
+        CASE WHEN r.verb <> '' AND r.version <> '' THEN r.version END AS httpversion,
+        CASE WHEN r.verb = '' THEN m.request END AS rawrequest,
+        CASE WHEN ${matched} AND m.response <> '-' THEN TRY_CAST(m.response AS BIGINT) END AS response,
+        CASE WHEN ${matched} AND m.bytes <> '-' AND length(m.bytes) <= 15 THEN TRY_CAST(m.bytes AS BIGINT) END AS bytes,
+        CASE WHEN m.combined <> '' THEN ${unescape("m.referrer")} END AS referrer,
+        CASE WHEN m.combined <> '' THEN ${unescape("m.agent")} END AS agent
+      FROM (
+        SELECT *,
+          -- Date.UTC's checks in parseApacheTime: the day must exist, 23:59:60 rolls into the next day
+          coalesce(month > 0 AND hour <= 23 AND minute <= 59 AND second <= 60 AND day >= 1
+            AND hour * 3600 + minute * 60 + second < 86400
+            AND day <= day(last_day(make_date(year, greatest(month, 1), 1))), false) AS ts_ok
+        FROM (
+          SELECT *, CASE WHEN t.day <> '' THEN coalesce(list_position(${MONTHS}, t.mon), 0) END AS month,
+            -- Date.UTC reads years 0–99 as 1900–1999
+            CASE WHEN t.day <> '' THEN CASE WHEN TRY_CAST(t.year AS INTEGER) < 100 THEN TRY_CAST(t.year AS INTEGER) + 1900 ELSE TRY_CAST(t.year AS INTEGER) END END AS year,
+            CASE WHEN t.day <> '' THEN TRY_CAST(t.day AS INTEGER) END AS day,
+            CASE WHEN t.day <> '' THEN TRY_CAST(t.hour AS INTEGER) END AS hour,
+            CASE WHEN t.day <> '' THEN TRY_CAST(t.minute AS INTEGER) END AS minute,
+            CASE WHEN t.day <> '' THEN TRY_CAST(t.second AS INTEGER) END AS second
+          FROM (
+            SELECT *,
+              CASE WHEN ${matched} THEN regexp_extract(m.time, ${text(TIME)},
+                ['day', 'mon', 'year', 'hour', 'minute', 'second', 'sign', 'oh', 'om']) END AS t,
+              CASE WHEN ${matched} THEN regexp_extract(m.request, ${
+      text(REQUEST)
+    }, ['verb', 'path', 'version']) END AS r
+            FROM (
+              SELECT *, CASE WHEN plain THEN regexp_extract(line, ${text(ACCESS)},
+                ['clientip', 'ident', 'auth', 'time', 'request', 'response', 'bytes', 'combined', 'referrer', 'agent'])
+                END AS m
+              FROM ${source}) AS q1) AS q2) AS q3) AS q4`;
+  },
+};
+
+/** Each line as a message stamped with the import time, as raw.ts reads it. */
+const raw: SqlFormat = {
+  fields: [],
+  parse(source, { now, sourceSql }) {
+    return `SELECT n, file_no, line_no, line, plain, NOT plain AS js,
+        CASE WHEN plain AND ${BLANK} THEN 'empty line' END AS reason,
+        ${Math.round(now)}::BIGINT AS ts, ${sourceSql} AS source, line AS message
+      FROM ${source}`;
+  },
+};
+
+/** The formats DuckDB parses; the others (syslog, gelf) are imported by their JS parsers. */
+export const SQL_FORMATS: Partial<Record<ImportFormat, SqlFormat>> = { apache, raw };
