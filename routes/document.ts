@@ -2,6 +2,8 @@ import type { PageConfig } from "../ui/api/page-config.ts";
 import type { ThemeMode } from "../ui/theme/theme-mode.ts";
 import { themeModeScript } from "../ui/theme/theme-mode.ts";
 import type { ClientManifest } from "./client-manifest.ts";
+import { DEHYDRATED_STATE_ELEMENT_ID } from "./dehydrated-state-element.ts";
+import { entryStarterScript } from "./entry-starter.ts";
 
 export interface DocumentParts {
   title: string;
@@ -25,7 +27,7 @@ export function escapeHtml(text: string): string {
 /**
  * Everything before the streamed app: head with styles, config and the theme script. No scripts: the
  * server-rendered page is complete without them, so on a slow network the stylesheet and the page itself get the
- * bandwidth; the scripts load once the page has been painted (`documentTail`).
+ * bandwidth; the scripts load once the page has been painted (`documentContentEnd`).
  */
 export function documentHead({ title, config, manifest, themePreference }: DocumentParts): string {
   const assets = `${config.prefix}/assets`;
@@ -41,26 +43,58 @@ export function documentHead({ title, config, manifest, themePreference }: Docum
 }
 
 /**
- * Everything after the streamed app: the dehydrated server state and the scripts. The server sends it a moment
- * after the page's content (`PAINT_PAUSE_MS`), so the browser paints the content first: scripts in the head, or
- * arriving with the content, would be fetched while the page still waits for its content and stylesheet (sharing a
- * slow network with them), and a module script runs as soon as the document is parsed, before the browser paints,
- * so the page (complete without JavaScript) would wait for the scripts' evaluation, seconds on a slow phone.
- * Everything the page needs is preloaded here at once (the entry's static imports and, for a page loaded on
- * demand, its chunks: no request waterfall); the entry still runs before the load event, as before.
+ * Right after the streamed app, sent with it: the dehydrated server state (a JSON data block, read when the entry
+ * runs) and, on a page loaded on demand, the inline starter of the entry (routes/entry-starter.ts), which adds the
+ * preloads and the entry once the document has been parsed and the browser has painted the content, whatever the
+ * timing.
  */
-export function documentTail(
+export function documentContentEnd(
   { config, manifest, pageChunks = [] }: Pick<DocumentParts, "config" | "manifest" | "pageChunks">,
   dehydratedState: unknown,
 ): string {
-  const assets = `${config.prefix}/assets`;
-  return `</div><script>window.__SLUICE_STATE__=${inlineJson(dehydratedState)}</script>` +
-    [...manifest.preload, ...pageChunks].map((chunk) => `<link rel="modulepreload" href="${assets}/${chunk}">`).join("") +
-    `<script type="module" src="${assets}/${manifest.script}"></script></body></html>`;
+  // A JSON data block (routes/dehydrated-state-element.ts); inlineJson's escapes keep it valid JSON.
+  return `</div><script type="application/json" id="${DEHYDRATED_STATE_ELEMENT_ID}">${inlineJson(dehydratedState)}</script>` +
+    (startsAfterPaint(pageChunks) ? `<script>${entryStarterScript(entryParts({ config, manifest, pageChunks }))}</script>` : "");
 }
 
 /**
- * How long the server waits between the page's content and `documentTail`: long enough for a browser that has the
- * content to paint it (a frame, and the style and layout of the page) before the scripts arrive.
+ * The end of the document, sent PAINT_PAUSE_MS after `documentContentEnd`: unless the starter adds them, the
+ * preloads of the entry's static imports (no request waterfall) and the entry as a module script. A moment after
+ * the content, so that on a slow network they do not compete with the content and its stylesheet, and usually after
+ * the paint, so that they do not count before it.
+ */
+export function documentEnd(parts: Pick<DocumentParts, "config" | "manifest" | "pageChunks">): string {
+  if (startsAfterPaint(parts.pageChunks ?? [])) return "</body></html>";
+  const { preloads, entry } = entryParts(parts);
+  return preloads.map((url) => `<link rel="modulepreload" href="${url}">`).join("") +
+    `<script type="module" src="${entry}"></script></body></html>`;
+}
+
+/** The URLs of the entry and of everything to preload with it (its static imports and the page's chunks). */
+function entryParts({ config, manifest, pageChunks = [] }: Pick<DocumentParts, "config" | "manifest" | "pageChunks">) {
+  const assets = `${config.prefix}/assets`;
+  return {
+    preloads: [...manifest.preload, ...pageChunks].map((chunk) => `${assets}/${chunk}`),
+    entry: `${assets}/${manifest.script}`,
+  };
+}
+
+/**
+ * Whether the entry waits for the first paint (the starter) rather than running as a module script in the document
+ * as soon as it is parsed. A page loaded on demand (the search page: long, the page a phone takes longest to lay
+ * out) is where a module script in the document often ran before the paint, so that the page stayed blank for the
+ * scripts' evaluation; it hydrates after the load event anyway (its chunk is loaded with a wait), so waiting for the
+ * paint costs it nothing. Other pages keep the module script, whose run holds back the load event until hydration
+ * has started: a small page is often parsed before its stylesheet lets it paint, and an entry started from that
+ * paint would run after the load event (a click right after it would be lost).
+ */
+function startsAfterPaint(pageChunks: readonly string[]): boolean {
+  return pageChunks.length > 0;
+}
+
+/**
+ * How long the server waits between the content and `documentEnd`: long enough for a browser that has the content
+ * to paint it (a frame, and the style and layout of the page) before the preloads and scripts arrive. On a page
+ * loaded on demand the entry does not depend on it: it waits for the paint in any case (routes/entry-starter.ts).
  */
 export const PAINT_PAUSE_MS = 50;

@@ -14,7 +14,7 @@ import { documentTitle } from "../ui/shell/use-document-title.ts";
 import { isThemeMode, THEME_MODE_KEY } from "../ui/theme/theme-mode.ts";
 import type { ClientManifest } from "./client-manifest.ts";
 import { compactSearchJobs } from "./dehydrated-search-jobs.ts";
-import { documentHead, documentTail, PAINT_PAUSE_MS } from "./document.ts";
+import { documentContentEnd, documentEnd, documentHead, PAINT_PAUSE_MS } from "./document.ts";
 import { routes } from "./route-table.tsx";
 import { pageModuleOf } from "./page-modules.ts";
 import { prefetchedSearchPageOf, prefetchSearchPage } from "./search-prefetch.ts";
@@ -108,9 +108,10 @@ export async function renderPage(request: Request, { config, manifest, api, iden
         // The shell failed to render: the browser renders the page itself from the same state.
         console.error("Server render failed; the browser will render the page", error);
       }
-      // The content is out: let the browser paint it before the scripts arrive (documentTail).
+      // The state (and a page's entry starter, which waits for the paint); the preloads a moment later (PAINT_PAUSE_MS).
+      controller.enqueue(encoder.encode(documentContentEnd({ config, manifest, pageChunks }, compactSearchJobs(dehydrate(queryClient)))));
       await new Promise((resolve) => setTimeout(resolve, PAINT_PAUSE_MS));
-      controller.enqueue(encoder.encode(documentTail({ config, manifest, pageChunks }, compactSearchJobs(dehydrate(queryClient)))));
+      controller.enqueue(encoder.encode(documentEnd({ config, manifest, pageChunks })));
       controller.close();
     },
   });

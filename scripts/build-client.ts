@@ -6,7 +6,7 @@
 import * as esbuild from "esbuild";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { type ClientManifest, CLIENT_MANIFEST_PATH, CLIENT_METAFILE_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
-import { pageModules } from "../routes/page-modules.ts";
+import { PAGE_DRAWN_MODULES, pageModules } from "../routes/page-modules.ts";
 import { barrelImports } from "./barrel-imports.ts";
 import { buildLazyStylesheets, lazyStylesheetImports, type LazyStylesheets } from "./lazy-stylesheets.ts";
 import { zodOpenApiClient } from "./zod-openapi-client.ts";
@@ -61,7 +61,7 @@ const manifest: ClientManifest = {
   script: fileName(entry[0]),
   stylesheet: entry[1].cssBundle ? fileName(entry[1].cssBundle) : null,
   preload,
-  pages: Object.fromEntries(pageModules().map((module) => [module, pageChunks(module, new Set([fileName(entry[0]), ...preload]))])),
+  pages: Object.fromEntries(pageModules().map((module) => [module, pageAndDrawnChunks(module, new Set([fileName(entry[0]), ...preload]))])),
 };
 writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2));
 // Which modules each chunk holds: for bench:shell's initial-JS figures and for esbuild's bundle analyzer.
@@ -76,10 +76,17 @@ for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) {
 
 cpSync("public/favicon.svg", `${DIST_ASSETS_DIR}/favicon.svg`);
 
+/** A page's chunks, then those of the modules its server render draws (PAGE_DRAWN_MODULES) not already among them. */
+function pageAndDrawnChunks(module: string, loaded: ReadonlySet<string>): string[] {
+  const chunks = pageChunks(module, loaded);
+  for (const drawn of PAGE_DRAWN_MODULES[module] ?? []) chunks.push(...pageChunks(drawn, new Set([...loaded, ...chunks])));
+  return chunks;
+}
+
 /** A page module's chunk and every chunk it imports statically, transitively, less those in `loaded`. */
 function pageChunks(module: string, loaded: ReadonlySet<string>): string[] {
   const chunk = outputs.find(([, output]) => output.entryPoint === module);
-  if (!chunk) throw new Error(`routes/page-modules.ts names ${module}, which the route table does not load on demand`);
+  if (!chunk) throw new Error(`routes/page-modules.ts names ${module}, which no part of the client loads on demand`);
   const chunks: string[] = [];
   const pending = [chunk[0]];
   while (pending.length > 0) {

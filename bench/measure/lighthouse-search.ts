@@ -4,7 +4,8 @@
  * default /tmp/dist-ssr), over a copy of the 1M-message database, printing medians of score, FCP, LCP, TBT, CLS
  * and Speed Index. Builds nothing; the URL is the one bench:search-page measures (the last day of the data as an
  * absolute range) unless `--path` names another page. `--presets mobile` runs one preset only; `--report-dir DIR`
- * keeps each run's JSON report there (`{preset}-{run}.json`).
+ * keeps each run's JSON report there (`{preset}-{run}.json`). Run it from another copy of the tree to measure that
+ * copy's server with its build (the server is that directory's `main.ts`).
  */
 import { parseArgs } from "node:util";
 import { type LighthouseResult, runLighthouse } from "../lighthouse.ts";
@@ -75,8 +76,10 @@ try {
         continue;
       }
       results.push(result);
+      // The machine is shared: the load average beside each run says how far to trust it.
+      const load = Deno.loadavg().map((value) => value.toFixed(2)).join(" ");
       console.log(
-        `${preset} run ${run + 1}: score ${result.score}, FCP ${round(result.fcpMs)} ms, LCP ${round(result.lcpMs)} ms, ` +
+        `${preset} run ${run + 1} (load ${load}): score ${result.score}, FCP ${round(result.fcpMs)} ms, LCP ${round(result.lcpMs)} ms, ` +
           `TBT ${round(result.tbtMs)} ms, CLS ${round(result.cls, 3)}, SI ${round(result.speedIndexMs)} ms`,
       );
     }

@@ -241,6 +241,53 @@ Deno.test("the search page layout in Chromium", async (t) => {
       },
     );
 
+    const PHONE = { viewport: { width: 412, height: 915 } };
+    /** The widget grid's width: on a phone, the window less the 50 px rail and the page's padding. */
+    const gridWidth = async (page: Page) => (await page.getByTestId("widget-grid").boundingBox())?.width ?? 0;
+    await journey(
+      t,
+      browser,
+      errors,
+      "on a phone-wide window the sidebar is an overlay whatever the pin preference, so the widgets get the width",
+      async ({ page, context }) => {
+        await signIn(server, context, page, "admin", `/search?${fixedParams}`);
+        assert.equal((await preferences(context.request, server, "admin")).searchSidebarIsPinned, true);
+        await waitForResults(page);
+        const sidebar = page.getByTestId("search-sidebar");
+        await eventually(async () => assert.equal(await sidebar.getAttribute("data-pinned"), "false"));
+        assert.equal(await page.getByRole("region", { name: "Description" }).count(), 0);
+        assert.ok(await gridWidth(page) > 300, `grid ${await gridWidth(page)} px wide`);
+        // A section opens as the overlay; there is no pin toggle (the preference stays as it is).
+        await page.getByRole("button", { name: "Description", exact: true }).click();
+        await page.getByTestId("sidebar-overlay").getByText("Query executed in", { exact: false }).waitFor();
+        assert.equal(await page.getByRole("button", { name: "Pin sidebar" }).count(), 0);
+        await page.screenshot({ path: `${SHOTS}search-layout-phone-overlay-light.png` });
+        await page.keyboard.press("Escape");
+        await eventually(async () => assert.equal(await page.getByTestId("sidebar-overlay").count(), 0));
+        // Wide again, the preference holds: pinned inline, on the first section.
+        await page.setViewportSize({ width: 1350, height: 900 });
+        await eventually(async () => assert.equal(await sidebar.getAttribute("data-pinned"), "true"));
+        await page.getByRole("region", { name: "Description" }).waitFor();
+        assert.equal((await preferences(context.request, server, "admin")).searchSidebarIsPinned, true);
+      },
+      PHONE,
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "on a phone-wide window the server's page already leaves the pinned panel out (no script run)",
+      async ({ page, context }) => {
+        await signIn(server, context, page, "admin", `/search?${fixedParams}`);
+        await page.getByTestId("message-table").first().waitFor();
+        assert.equal(await page.getByRole("region", { name: "Description" }).isVisible(), false);
+        assert.ok(await gridWidth(page) > 300, `grid ${await gridWidth(page)} px wide`);
+        await page.screenshot({ path: `${SHOTS}search-layout-phone-no-script-light.png` });
+      },
+      { ...PHONE, javaScriptEnabled: false },
+    );
+
     await journey(
       t,
       browser,

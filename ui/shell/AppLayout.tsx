@@ -1,12 +1,13 @@
 import { Box } from "@mantine/core";
-import { useAtom } from "jotai";
-import { useEffect } from "react";
+import { useAtom, useAtomValue } from "jotai";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ReportedErrorPage } from "../errors/ReportedErrorPage.tsx";
-import { Scratchpad } from "../scratchpad/Scratchpad.tsx";
+import { scratchpadOpenAtom } from "../scratchpad/scratchpad-state.ts";
 import { Footer } from "./Footer.tsx";
 import { Navigation } from "./Navigation.tsx";
 import { reportedErrorAtom } from "./reported-error.ts";
+import { useBrowserIdle } from "./use-browser-idle.ts";
 
 /** Navigation, the page (or the error a page reported, cleared on navigation), footer and scratchpad. */
 export function AppLayout() {
@@ -20,7 +21,25 @@ export function AppLayout() {
         {reported ? <ReportedErrorPage error={reported} /> : <Outlet />}
       </Box>
       <Footer />
-      <Scratchpad />
+      <IdleScratchpad />
     </Box>
+  );
+}
+
+/** Loaded on demand, once the page is idle or the scratchpad is opened: its code need not run before hydration. */
+const Scratchpad = lazy(() => import("../scratchpad/Scratchpad.tsx").then((module) => ({ default: module.Scratchpad })));
+
+/**
+ * The scratchpad, mounted once the page is idle (its mount reads local storage and re-renders the navigation's
+ * toggle) or at once when it is opened. Its own component, so that mounting it leaves the page alone.
+ */
+function IdleScratchpad() {
+  const idle = useBrowserIdle();
+  const open = useAtomValue(scratchpadOpenAtom);
+  if (!idle && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Scratchpad />
+    </Suspense>
   );
 }

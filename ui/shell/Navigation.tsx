@@ -26,9 +26,17 @@ export function Navigation() {
       px="md"
       justify="space-between"
       wrap="nowrap"
-      style={{ borderBottom: "1px solid var(--mantine-color-default-border)", background: "var(--mantine-color-body)" }}
+      style={{
+        borderBottom: "1px solid var(--mantine-color-default-border)",
+        background: "var(--mantine-color-body)",
+        // On a phone the items do not fit: the bar scrolls sideways, so that the menus at its end stay reachable.
+        overflowX: "auto",
+        overflowY: "hidden",
+        scrollbarWidth: "thin",
+      }}
     >
-      <Group gap={4} wrap="nowrap">
+      {/* Neither side shrinks: on a phone the bar scrolls instead (each item keeps its width). */}
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         <UnstyledButton component={Link} to={paths.root.href()} aria-label={`${config.productName} home`} mr="sm">
           <Group gap={6} wrap="nowrap">
             <SluiceMark />
@@ -42,7 +50,7 @@ export function Navigation() {
         <SystemMenu />
         <Breadcrumb />
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" preventGrowOverflow={false} style={{ flexShrink: 0 }}>
         <IfPermitted permissions="metrics:read">
           <ThroughputIndicator />
         </IfPermitted>

@@ -4,12 +4,14 @@ import { Link } from "react-router";
 import { paths } from "../../routes/paths.ts";
 import { pageConfig } from "../api/page-config.ts";
 import { throughputQueryOptions } from "./shell-queries.ts";
+import { useBrowserIdle } from "./use-browser-idle.ts";
 
 const format = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** Global input and output rates, polled every 2 s, linking to the nodes list (inert in cloud mode). */
 export function ThroughputIndicator() {
-  const { data } = useQuery(throughputQueryOptions());
+  // The first rate is not worth a re-render in hydration's busiest moment: polling starts once the page is idle.
+  const { data } = useQuery({ ...throughputQueryOptions(), enabled: useBrowserIdle() });
   const content = (
     <Group gap={4} wrap="nowrap" data-testid="throughput">
       <Text size="xs" c="dimmed" span>In</Text>

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { documentHead, documentTail } from "../../../routes/document.ts";
+import { documentContentEnd, documentEnd, documentHead } from "../../../routes/document.ts";
+import { readDehydratedState } from "../../../routes/dehydrated-state-element.ts";
 import type { ClientManifest } from "../../../routes/client-manifest.ts";
 import type { PageConfig } from "../../../ui/api/page-config.ts";
 
@@ -17,18 +18,40 @@ Deno.test("the head links the stylesheet and loads no script that could hold bac
   assert.ok(!head.includes("modulepreload") && !/<script[^>]*\bsrc=/.test(head));
 });
 
-Deno.test("the tail preloads the entry's and the page's chunks and runs the entry, with the state escaped", () => {
-  const tail = documentTail({ config, manifest, pageChunks: ["chunk-DDDDDDDD.js"] }, {
-    queries: [{ text: "</script><b>" }],
-  });
-  const preloads = [...tail.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-  assert.deepEqual(preloads, ["/graylog/assets/chunk-CCCCCCCC.js", "/graylog/assets/chunk-DDDDDDDD.js"]);
+Deno.test("a page loaded on demand: the state and the starter after the content, nothing loading by itself", () => {
+  const parts = { config, manifest, pageChunks: ["chunk-DDDDDDDD.js"] };
+  const end = documentContentEnd(parts, { queries: [{ text: "</script><b>" }] });
+  // No element loads a script by itself: the starter adds the preloads and the entry once the content is painted.
+  assert.ok(!end.includes("<link") && !/<script[^>]*\bsrc=/.test(end));
   assert.ok(
-    tail.endsWith('<script type="module" src="/graylog/assets/client-AAAAAAAA.js"></script></body></html>'),
+    end.includes('["/graylog/assets/chunk-CCCCCCCC.js","/graylog/assets/chunk-DDDDDDDD.js"]') &&
+      end.includes('s.src="/graylog/assets/client-AAAAAAAA.js"'),
   );
+  assert.ok(end.startsWith("</div>") && end.endsWith("</script>"), "outside the hydrated root");
   assert.ok(
-    tail.indexOf("__SLUICE_STATE__") < tail.indexOf("modulepreload"),
+    end.indexOf('<script type="application/json" id="sluice-state">') < end.indexOf("client-AAAAAAAA.js"),
     "the state is there before the entry runs",
   );
-  assert.ok(!tail.includes("</script><b>") && tail.includes("\\u003c/script>"));
+  assert.ok(!end.includes("</script><b>") && end.includes("\\u003c/script>"));
+  assert.equal(documentEnd(parts), "</body></html>");
+});
+
+Deno.test("a page that comes with the entry runs it as a module script at the end, holding back the load event", () => {
+  const end = documentContentEnd({ config, manifest }, {});
+  assert.ok(!end.includes("client-AAAAAAAA.js"), "no starter");
+  const last = documentEnd({ config, manifest });
+  assert.ok(
+    last.endsWith('<link rel="modulepreload" href="/graylog/assets/chunk-CCCCCCCC.js">' +
+      '<script type="module" src="/graylog/assets/client-AAAAAAAA.js"></script></body></html>'),
+  );
+});
+
+Deno.test("the state's data block reads back as the state it was written from, script-closing text included", () => {
+  const state = { mutations: [], queries: [{ queryKey: ["q"], text: "</script><b>\u2028" }] };
+  const tail = documentContentEnd({ config, manifest }, state);
+  const text = tail.match(/<script type="application\/json" id="sluice-state">(.*?)<\/script>/)?.[1];
+  const document = { getElementById: (id: string) => (id === "sluice-state" ? { textContent: text ?? null } : null) };
+  assert.deepEqual(readDehydratedState(document as unknown as Pick<Document, "getElementById">), state);
+  const broken = { getElementById: () => ({ textContent: "{" }) };
+  assert.equal(readDehydratedState(broken as unknown as Pick<Document, "getElementById">), null);
 });

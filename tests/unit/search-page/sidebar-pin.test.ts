@@ -4,13 +4,16 @@ import {
   DEFAULT_SIDEBAR_PINNED,
   initialSection,
   loadLocalPinned,
+  NARROW_SCREEN_QUERY,
   OVERLAY_MAX_WIDTH,
   OVERLAY_MIN_WIDTH,
+  PINNABLE_FROM_BREAKPOINT,
   pinStorageFor,
   readPinned,
   resolvePinned,
   saveLocalPinned,
   SEARCH_SIDEBAR_PIN_PREFERENCE,
+  shownPinned,
   toggledSection,
 } from "../../../ui/search/sidebar/sidebar-pin.ts";
 
@@ -89,4 +92,14 @@ Deno.test("the overlay's width stays between 315 and 500 px", () => {
   assert.equal(clampOverlayWidth(420.4), 420);
   assert.equal(clampOverlayWidth(900), 500);
   assert.equal(clampOverlayWidth(Number.NaN), 315);
+});
+
+Deno.test("on a narrow screen the sidebar is never pinned, whatever the preference; elsewhere the preference holds", () => {
+  assert.equal(shownPinned(true, true), false);
+  assert.equal(shownPinned(false, true), false);
+  assert.equal(shownPinned(true, false), true);
+  assert.equal(shownPinned(false, false), false);
+  // The media query and Mantine's `sm` class agree: below 48em, i.e. 768 px at the default 16 px.
+  assert.equal(PINNABLE_FROM_BREAKPOINT, "sm");
+  assert.match(NARROW_SCREEN_QUERY, /^\(max-width: 47\.99\d*em\)$/);
 });

@@ -1,12 +1,16 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconPin, IconPinnedOff, IconSubscript } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { OverlayResizeHandle } from "./OverlayResizeHandle.tsx";
 import {
   initialSection,
+  NARROW_SCREEN_QUERY,
   NAV_RAIL_WIDTH,
   OVERLAY_MIN_WIDTH,
+  PINNABLE_FROM_BREAKPOINT,
+  shownPinned,
   SIDEBAR_WIDTH,
   toggledSection,
 } from "./sidebar-pin.ts";
@@ -30,9 +34,13 @@ interface Props {
  * Pinned, the section sits inline beside the page and is open on the first section when the page opens;
  * unpinned, it opens over the page with a backdrop, can be resized from 315 to 500 px, and closes on a backdrop
  * click or Escape. Clicking the open section's icon closes it; the pin toggle is in the section's header.
+ * On a narrow screen (a phone) it is always the overlay, so the widgets get the width (sidebar-pin.ts).
  */
 export function SearchSidebar({ sections }: Props) {
-  const { pinned, setPinned } = useSidebarPinned();
+  const { pinned: preferencePinned, setPinned } = useSidebarPinned();
+  // False in the server render and hydration (which must agree), the real answer right after mounting.
+  const narrowScreen = useMediaQuery(NARROW_SCREEN_QUERY, false);
+  const pinned = shownPinned(preferencePinned, narrowScreen);
   const [active, setActive] = useState<SidebarSection | null>(() => initialSection(pinned, SIDEBAR_SECTIONS));
   const [overlayWidth, setOverlayWidth] = useState(OVERLAY_MIN_WIDTH);
   // A read-only user's choice is read from local storage after mounting: until the user touches the pin, the
@@ -62,22 +70,25 @@ export function SearchSidebar({ sections }: Props) {
   );
   const togglePin = () => {
     pinTouched.current = true;
-    setPinned(!pinned);
+    setPinned(!preferencePinned);
   };
   const panel = active && (
     <>
       <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
         <Title order={2} size="h4">{SECTION_META[active].title}</Title>
-        <Tooltip label={pinned ? "Display sidebar as overlay" : "Display sidebar inline"} position="bottom">
-          <ActionIcon
-            variant={pinned ? "light" : "subtle"}
-            aria-label="Pin sidebar"
-            aria-pressed={pinned}
-            onClick={togglePin}
-          >
-            {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
-          </ActionIcon>
-        </Tooltip>
+        {/* A narrow screen cannot show the sidebar inline: no toggle there (the preference stays as it is). */}
+        {!narrowScreen && (
+          <Tooltip label={pinned ? "Display sidebar as overlay" : "Display sidebar inline"} position="bottom">
+            <ActionIcon
+              variant={pinned ? "light" : "subtle"}
+              aria-label="Pin sidebar"
+              aria-pressed={pinned}
+              onClick={togglePin}
+            >
+              {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
       {sections[active]}
     </>
@@ -95,6 +106,8 @@ export function SearchSidebar({ sections }: Props) {
         <Box
           w={SIDEBAR_WIDTH}
           p="sm"
+          // Hidden on a narrow screen before the browser knows it is one (the server's render, hydration).
+          visibleFrom={PINNABLE_FROM_BREAKPOINT}
           style={{ borderRight: "1px solid var(--mantine-color-default-border)" }}
           role="region"
           aria-label={SECTION_META[active].title}

@@ -21,6 +21,20 @@ export const OVERLAY_MIN_WIDTH = 315;
 export const OVERLAY_MAX_WIDTH = 500;
 export const NAV_RAIL_WIDTH = 50;
 
+/**
+ * Below Mantine's `sm` breakpoint (48em, 768 px: phones) the sidebar is never pinned, whatever the preference:
+ * a 270 px panel beside a 50 px rail would leave the widget grid a few dozen pixels. The server cannot know the
+ * width, so its pinned panel is hidden there by the breakpoint's class, and the browser then opens the overlay
+ * only on a click. `NARROW_SCREEN_QUERY` is the same boundary as the class (Mantine's `max-width: 48em - .1px`).
+ */
+export const PINNABLE_FROM_BREAKPOINT = "sm";
+export const NARROW_SCREEN_QUERY = "(max-width: 47.99375em)";
+
+/** Whether the sidebar shows pinned: the preference, except on a narrow screen. */
+export function shownPinned(preferencePinned: boolean, narrowScreen: boolean): boolean {
+  return preferencePinned && !narrowScreen;
+}
+
 /** Where a user's pin choice lives: read-only users cannot save preferences, so theirs stays in the browser. */
 export type PinStorage = "preferences" | "local";
 
