@@ -24,6 +24,14 @@ export interface SqlFormat {
 /** The JS parser's ACCESS (apache.ts), its optional combined part made a group of its own to tell `""` from absent. */
 const ACCESS = String
   .raw`^(\S+) (\S+) (.+?) \[([^\]]+)\] "((?:[^"\\]|\\.)*)" (\d{3}|-) (\d+|-)( "((?:[^"\\]|\\.)*)" "((?:[^"\\]|\\.)*)")?\s*$`;
+/**
+ * The common access-log line (combined format, one-word ident and auth, no escapes, nothing after the agent): for
+ * it ACCESS's groups are the pieces between its quotes and spaces, taken by `string_split` (0.16 µs per line)
+ * where the 10-group `regexp_extract` costs ≈3 µs. Tokens exclude `[`, `]` and `"`, so `(.+?) \[` and the quoted
+ * groups end where the split does.
+ */
+const COMMON_ACCESS = String
+  .raw`[^ \t"\[\]]+ [^ \t"\[\]]+ [^ \t"\[\]]+ \[\d{2}/[A-Za-z]{3}/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "[^"\\]*" (\d{3}|-) (\d+|-) "[^"\\]*" "[^"\\]*"`;
 const TIME = String.raw`^(\d{2})/([A-Za-z]{3})/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$`;
 const REQUEST = String.raw`^([A-Z][A-Za-z_-]*) (\S+)(?: HTTP/(\d+(?:\.\d+)?))?$`;
 const MONTHS = "['Jan','Feb','Mar','Apr','May','Jun','Jul','Aug','Sep','Oct','Nov','Dec']";
@@ -92,10 +100,18 @@ const apache: SqlFormat = {
       text(REQUEST)
     }, ['verb', 'path', 'version']) END AS r
             FROM (
-              SELECT *, CASE WHEN plain THEN regexp_extract(line, ${text(ACCESS)},
+              SELECT *, CASE WHEN NOT plain THEN NULL
+                WHEN regexp_full_match(line, ${text(COMMON_ACCESS)}) THEN {
+                  'clientip': q_head[1], 'ident': q_head[2], 'auth': q_head[3],
+                  'time': substr(q_head[4], 2) || ' ' || left(q_head[5], 5),
+                  'request': q_quoted[2], 'response': q_status[2], 'bytes': q_status[3],
+                  'combined': ' ', 'referrer': q_quoted[4], 'agent': q_quoted[6]}
+                ELSE regexp_extract(line, ${text(ACCESS)},
                 ['clientip', 'ident', 'auth', 'time', 'request', 'response', 'bytes', 'combined', 'referrer', 'agent'])
                 END AS m
-              FROM ${source}) AS q1) AS q2) AS q3) AS q4`;
+              FROM (SELECT *, string_split(q_quoted[1], ' ') AS q_head, string_split(q_quoted[3], ' ') AS q_status
+                FROM (SELECT *, string_split(line, '"') AS q_quoted FROM ${source}) AS q_split) AS q_parts
+              ) AS q1) AS q2) AS q3) AS q4`;
   },
 };
 

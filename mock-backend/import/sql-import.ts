@@ -20,7 +20,8 @@ export interface SqlImportSkipped {
 
 /**
  * Imports of more bytes than this are read line by line in JS: DuckDB holds the files' lines, their parsed fields
- * and token texts in memory (about 3× the text) until the last batch is written.
+ * and token texts in memory (about 3× the text, briefly more while sortIntoBatches copies the accepted rows)
+ * until the last batch is written.
  */
 const MAX_IMPORT_BYTES = 1 << 30;
 
@@ -28,7 +29,7 @@ const MAX_IMPORT_BYTES = 1 << 30;
  * `importFiles` done by DuckDB's engine (multi-threaded) rather than the JS thread: DuckDB reads each file's lines
  * (`read_text`), parses them with the format's SQL (sql-formats.ts), and computes what MessageStore's `prepare`
  * computes per message — stream routing (sql-stream-routing.ts), ids and ULIDs, token texts, `keyword_values`,
- * index assignment with rotation, field types and presence — then inserts batch by batch with INSERT … SELECT.
+ * index assignment with rotation, field types and presence — then inserts several batches per INSERT … SELECT.
  * Lines of anything but printable ASCII and tabs go through the format's JS parser and `analyze` (their rows are
  * staged beside the others), so stored rows equal the JS path's (tests/unit/import/sql-import.test.ts compares
  * every column). Batches are the JS path's: `batchSize` accepted messages in file order, each sorted by time.
@@ -45,6 +46,46 @@ export function importBySql(
   const bytes = options.files.reduce((sum, file) => sum + Deno.statSync(file).size, 0);
   if (bytes > MAX_IMPORT_BYTES) return Promise.resolve({ skipped: "the files hold more than 1 GiB" });
   return store.bulkIngest((access) => new SqlImport(access, format, options).run());
+}
+
+/**
+ * Batches written by one INSERT (writeBatches): 8 of 122,880 rows give DuckDB's threads several row groups to
+ * compress at once, and hold the transaction to about a million rows.
+ */
+const BATCHES_PER_INSERT = 8;
+
+/** A batch whose bookkeeping is done (in memory) and whose rows are still to be written. */
+interface PlannedBatch {
+  count: number;
+  /** Rows: a message routed to streams of two index sets is one row in each. */
+  rows: number;
+  newFields: StagedField[];
+  /** The batch's indices as it leaves them. */
+  touched: IndexInfo[];
+  newPresence: [string, string, string][];
+  /** The batch's rows in insertion order, with every column the store writes. */
+  sql: string;
+  /** Extra fields the batch writes (those known by then). */
+  fieldColumns: StagedField[];
+  inOrder?: InOrderBatch;
+}
+
+/**
+ * A batch of one index set read from `ready`, where its rows stand in insertion order (SqlImport.sortIntoBatches),
+ * so several such batches are written by one scan of that table (writeBatches).
+ */
+interface InOrderBatch {
+  /** The batch's number: `ready.batch`. */
+  batch: number;
+  /** SQL of the row's place in the batch, from `q_row` (the row id in `ready`). */
+  ord: string;
+  /** SQL of the row's index number, from `ord`. */
+  number: string;
+  prefix: string;
+  receivedAt: number;
+  /** SQL of the row's ULID, from `ord`. */
+  ulid: string;
+  streams: string;
 }
 
 interface StagedField extends ExtraField {
@@ -380,38 +421,54 @@ class SqlImport {
       `SELECT count(*) AS count FROM ${this.table("staged")} WHERE ok`,
     );
     let remaining = Number(total?.count ?? 0);
+    if (this.indexSetsOf(reachable).size === 1) await this.sortIntoBatches(starts.map((start) => start.n));
+    let planned: PlannedBatch[] = [];
     for (const [i, start] of starts.entries()) {
       const end = i + 1 < starts.length ? Number(starts[i + 1].n) - 1 : Number.MAX_SAFE_INTEGER;
       const count = Math.min(remaining, this.access.batchSize);
-      await this.insertBatch(streamsSql, reachable, Number(start.n), end, count);
+      planned.push(await this.planBatch(streamsSql, reachable, Number(start.n), end, count, i));
       remaining -= count;
+      if (planned.length === BATCHES_PER_INSERT) {
+        await this.writeBatches(planned);
+        planned = [];
+      }
     }
+    if (planned.length > 0) await this.writeBatches(planned);
   }
 
-  private async insertBatch(
+  /**
+   * One batch's bookkeeping, as `prepare` does it per batch (index ranges with rotation, field presence, ULIDs,
+   * new fields), applied to the store's state in memory, and the SELECT of its rows in insertion order. The rows
+   * are written later with other batches' (writeBatches).
+   */
+  private async planBatch(
     streamsSql: string,
     reachable: string[],
     first: number,
     last: number,
     count: number,
-  ): Promise<void> {
+    batchNo: number,
+  ): Promise<PlannedBatch> {
     const access = this.access;
-    const source = `${this.table("staged")} WHERE ok AND n BETWEEN ${first} AND ${last}`;
+    const source = this.sortedIntoBatches
+      ? `(SELECT *, rowid AS q_row FROM ${this.table("ready")} WHERE batch = ${batchNo}) AS q_source`
+      : `${this.table("staged")} WHERE ok AND n BETWEEN ${first} AND ${last}`;
     const newFields = await this.newFields(source);
     const receivedAt = Date.now();
     const ulid = access.ulids.reserve(receivedAt, count);
-    const fieldColumns = this.fields.filter((field) =>
-      access.extras.has(field.name) || newFields.includes(field)
-    );
+    const fieldColumns = this.fields.filter((field) => this.known(field.name) || newFields.includes(field));
+    for (const field of newFields) this.plannedFields.add(field.name);
     const presence = fieldColumns.map((field) =>
       `bool_or(${quoteIdentifier(field.name)} IS NOT NULL) AS ${quoteIdentifier(`has_${field.name}`)}`
     );
     // The token texts by position: both sides hold every line of the range, in line order.
-    const withTerms = `(SELECT q_s.* REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms)
+    const withTerms = this.sortedIntoBatches
+      ? source
+      : `(SELECT q_s.* REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms)
       FROM (SELECT * FROM ${this.table("staged")} WHERE n BETWEEN ${first} AND ${last}) AS q_s
       POSITIONAL JOIN (SELECT t FROM ${this.table("terms")} WHERE n BETWEEN ${first} AND ${last}) AS q_t
       WHERE q_s.ok) AS q_source`;
-    const body = await this.batchBody(source, withTerms, streamsSql, reachable, first, last, count);
+    const body = this.batchBody(source, withTerms, streamsSql, reachable, count, batchNo);
     const groups = await access.db.all<
       Record<string, unknown> & {
         set_id: string;
@@ -468,14 +525,123 @@ class SqlImport {
       }
     }
     for (const [name, entry] of [...perIndex].sort(([, a], [, b]) => a.number - b.number)) {
-      touched.set(name, access.rotation.record(entry.set, entry.number, entry.count, entry.begin, entry.end));
+      // Copied: the rotation's record of an index is updated in place by later batches.
+      touched.set(name, {
+        ...access.rotation.record(entry.set, entry.number, entry.count, entry.begin, entry.end),
+      });
     }
     const extraList = fieldColumns.map((field) =>
       `, ${quoteIdentifier(field.name)} AS ${quoteIdentifier(field.column)}`
     ).join("");
     const gl2MessageId = ulidSql(ulid.time, ulid.first, "ord", count);
+    return {
+      count,
+      fieldColumns,
+      inOrder: body.inOrder && { ...body.inOrder, receivedAt, ulid: gl2MessageId, streams: streamsSql },
+      rows: groups.reduce((sum, group) => sum + Number(group.count), 0),
+      newFields,
+      touched: [...touched.values()],
+      newPresence,
+      sql: `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
+           chr(31) || gl2_message_id || chr(31) || keyword_tail AS keyword_values, streams, gl2_message_id,
+           ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
+           epoch_ms(${receivedAt}::BIGINT) AS gl2_receive_timestamp,
+           epoch_ms(${receivedAt}::BIGINT) AS gl2_processing_timestamp,
+           size AS gl2_accounted_message_size${extraList}
+         FROM (SELECT *, ${gl2MessageId} AS gl2_message_id FROM (${body.sql(true)})) AS q_rows
+         ${body.ordered ? "ORDER BY ord, pos" : ""}`,
+    };
+  }
+
+  /**
+   * The rows of consecutive batches in insertion order. With one index set (the usual import) that is one scan of
+   * `ready`, each row's batch giving its place, index and ULID: DuckDB runs the scan, and the compression of the
+   * row groups it feeds, on all its threads. Otherwise the batches' own SELECTs one after the other (UNION ALL
+   * keeps its branches' order for an order-preserving insert), each on about one thread as before.
+   */
+  private rowsOf(batches: PlannedBatch[]): string {
+    const pieces = batches.map((batch) => batch.inOrder);
+    if (!this.sortedIntoBatches || !pieces.every((piece): piece is InOrderBatch => piece !== undefined)) {
+      return batches.map((batch) => `(${batch.sql})`).join("\n UNION ALL BY NAME ");
+    }
+    const access = this.access;
+    const per = (of: (piece: InOrderBatch) => string) =>
+      pieces.length === 1
+        ? of(pieces[0])
+        : `CASE batch ${pieces.map((piece) => `WHEN ${piece.batch} THEN ${of(piece)}`).join(" ")} END`;
+    // Fields become known batch by batch; a batch before a field's first has no value of it.
+    const extraList = batches[batches.length - 1].fieldColumns.map((field) =>
+      `, ${quoteIdentifier(field.name)} AS ${quoteIdentifier(field.column)}`
+    ).join("");
+    return `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
+        chr(31) || gl2_message_id || chr(31) || keyword_tail AS keyword_values, streams, gl2_message_id,
+        ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
+        epoch_ms(received_at) AS gl2_receive_timestamp, epoch_ms(received_at) AS gl2_processing_timestamp,
+        size AS gl2_accounted_message_size${extraList}
+      FROM (
+        SELECT *, ${per((piece) => piece.ulid)} AS gl2_message_id,
+          ${per((piece) => `${literal(piece.prefix)} || ${piece.number}`)} AS index_name
+        FROM (
+          SELECT *, ${per((piece) => piece.ord)} AS ord, ${
+      per((piece) => `${piece.receivedAt}::BIGINT`)
+    } AS received_at
+          FROM (
+            SELECT *, rowid AS q_row, ${pieces[0].streams} AS streams, uuid()::VARCHAR AS _id
+            FROM ${this.table("ready")} WHERE batch BETWEEN ${pieces[0].batch} AND ${
+      pieces[pieces.length - 1].batch
+    }
+          ) AS q_ready) AS q_placed) AS q_rows`;
+  }
+
+  /**
+   * One index set: the accepted rows copied into `ready` with their token texts, batch after batch, each batch
+   * sorted by time then line, as the JS path inserts them. DuckDB sorts all batches at once on its threads (where
+   * a sort per batch ran on about one), and every batch is then a run of `ready`'s row ids, so the inserts scan
+   * it in parallel. `staged` and `terms` are dropped (memory).
+   */
+  private async sortIntoBatches(starts: bigint[]): Promise<void> {
+    const batchOf = starts.length <= 1
+      ? "0"
+      : `CASE ${starts.slice(1).map((start, i) => `WHEN q_s.n < ${start} THEN ${i}`).join(" ")} ELSE ${
+        starts.length - 1
+      } END`;
+    await this.access.db.run(
+      `CREATE TABLE ${this.table("ready")} AS
+       SELECT q_s.* EXCLUDE (js, reason, js_line, reject_text) REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms),
+         ${batchOf} AS batch
+       FROM ${this.table("staged")} AS q_s JOIN ${this.table("terms")} AS q_t ON q_t.n = q_s.n
+       WHERE q_s.ok ORDER BY batch, q_s.ts, q_s.n`,
+    );
+    await this.access.db.run(`DROP TABLE ${this.table("staged")}`);
+    await this.access.db.run(`DROP TABLE ${this.table("terms")}`);
+    this.sortedIntoBatches = true;
+  }
+
+  private sortedIntoBatches = false;
+
+  /** The index sets the reachable streams write to. */
+  private indexSetsOf(reachable: string[]): Set<string> {
+    return new Set(
+      reachable.map((stream) => this.access.router.indexSetOf(stream) ?? this.access.defaultIndexSetId()),
+    );
+  }
+
+  /** Extra fields stored already or added by a planned batch. */
+  private known(name: string): boolean {
+    return this.access.extras.has(name) || this.plannedFields.has(name);
+  }
+
+  private readonly plannedFields = new Set<string>();
+
+  /**
+   * Planned batches written in one transaction with one INSERT of their rows, batch after batch (rowsOf), so row
+   * ids are what one INSERT per batch gives. One INSERT of several row groups from one scan lets DuckDB compress
+   * them on all its threads at once; an INSERT per batch of one row group compressed it on ~1.2 cores.
+   */
+  private async writeBatches(batches: PlannedBatch[]): Promise<void> {
+    const access = this.access;
     await access.db.transaction(async (connection) => {
-      for (const field of newFields) {
+      for (const field of batches.flatMap((batch) => batch.newFields)) {
         await connection.run(
           `ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${quoteIdentifier(field.column)} ${
             SQL_TYPES[field.type]
@@ -486,34 +652,26 @@ class SqlImport {
           [field.name, field.column, field.type],
         );
       }
-      await connection.run(
-        `INSERT INTO messages BY NAME
-         SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-           chr(31) || gl2_message_id || chr(31) || keyword_tail AS keyword_values, streams, gl2_message_id,
-           ? AS gl2_source_input, ?::VARCHAR AS gl2_source_node,
-           epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
-           size AS gl2_accounted_message_size${extraList}
-         FROM (SELECT *, ${gl2MessageId} AS gl2_message_id FROM (${body.sql(true)})) AS q_rows
-         ${body.ordered ? "ORDER BY ord, pos" : ""}`,
-        [access.importInputId, access.nodeId, receivedAt, receivedAt],
-      );
-      for (const index of touched.values()) {
+      await connection.run(`INSERT INTO messages BY NAME ${this.rowsOf(batches)}`);
+      for (const index of batches.flatMap((batch) => batch.touched)) {
         await connection.run(
           `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
            ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
           [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
         );
       }
-      for (const [index, field, stream] of newPresence) {
+      for (const [index, field, stream] of batches.flatMap((batch) => batch.newPresence)) {
         await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [index, field, stream]);
       }
     });
-    for (const field of newFields) {
-      access.addField({ name: field.name, column: field.column, type: field.type });
+    for (const batch of batches) {
+      for (const field of batch.newFields) {
+        access.addField({ name: field.name, column: field.column, type: field.type });
+        this.plannedFields.delete(field.name);
+      }
+      access.written(batch.count, batch.rows);
+      this.report.stored += batch.count;
     }
-    const rows = groups.reduce((sum, group) => sum + Number(group.count), 0);
-    access.written(count, rows);
-    this.report.stored += count;
   }
 
   /**
@@ -521,31 +679,31 @@ class SqlImport {
    * time, then line), `streams`, `set_id`, `pos` (the set's place among the message's), `number` and `index_name`,
    * in that order. Window functions carry every column of the row through a sort (measured on 1M Apache lines: a
    * window over the batch's rows cost more than the insert itself), so where it can, `ord` is computed without:
-   * - every reachable stream writes to one index set and the batch is in time order with few rejected lines:
-   *   `ord` is the line's place less the rejects before it, and the table's order is kept;
-   * - one index set, not in time order: the rows are sorted once and numbered as they come (`OVER ()`);
+   * - every reachable stream writes to one index set: the rows were sorted into `ready` beforehand
+   *   (sortIntoBatches), `ord` is the row id less the batches before, and `inOrder` lets writeBatches read several
+   *   batches in one scan;
    * - otherwise the general form: numbered by windows, rows per index set from the streams' sets.
    * `constant` is the one index number of all rows when the batch crosses no rotation (the group query then
    * needs no order).
    */
-  private async batchBody(
+  private batchBody(
     source: string,
     withTerms: string,
     streamsSql: string,
     reachable: string[],
-    first: number,
-    last: number,
     count: number,
-  ): Promise<
-    { sql: (withId: boolean) => string; ordered: boolean; constant?: { set: string; number: number } }
-  > {
+    batchNo: number,
+  ): {
+    sql: (withId: boolean) => string;
+    ordered: boolean;
+    constant?: { set: string; number: number };
+    inOrder?: Omit<InOrderBatch, "receivedAt" | "ulid" | "streams">;
+  } {
     const access = this.access;
     const id = (withId: boolean) => withId ? ", uuid()::VARCHAR AS _id" : "";
     // The insert (withId) reads the rows with their token texts; the group query needs neither.
     const from = (withId: boolean) => withId ? withTerms : source;
-    const sets = new Set(
-      reachable.map((stream) => access.router.indexSetOf(stream) ?? access.defaultIndexSetId()),
-    );
+    const sets = this.indexSetsOf(reachable);
     const numberCase = `CASE set_id ${
       [...access.indexSets.values()].map((set) => {
         const current = access.rotation.current(set.id);
@@ -575,40 +733,27 @@ class SqlImport {
         : capacity === 0 && count <= info.maxDocsPerIndex
         ? { set, number: base + 1 }
         : undefined;
-      const rejects = await access.db.all<{ n: bigint }>(
-        `SELECT n FROM ${
-          this.table("staged")
-        } WHERE NOT ok AND n BETWEEN ${first} AND ${last} ORDER BY n LIMIT 65`,
-      );
-      const unsorted = await access.db.first<{ down: bigint }>(
-        `SELECT count(*) AS down FROM (SELECT ts < lag(ts) OVER (ORDER BY n) AS down FROM ${source}) WHERE down`,
-      );
-      if (rejects.length <= 64 && Number(unsorted?.down ?? 1) === 0) {
-        const before = rejects.length === 0
-          ? "0"
-          : `CASE ${
-            rejects.map((reject, i) => ({ n: reject.n, count: i + 1 })).reverse()
-              .map((entry) => `WHEN n > ${entry.n} THEN ${entry.count}`).join(" ")
-          } ELSE 0 END`;
+      if (this.sortedIntoBatches) {
+        // `ready` holds accepted rows only, batch after batch, each sorted, in row-id order: a row's place in its
+        // batch is its row id less the batches before it.
+        const ord = `q_row - ${batchNo * access.batchSize}`;
         return {
           ordered: false,
           constant,
           sql: (withId) =>
             numbered(`SELECT *, ord AS k, ${literal(set)} AS set_id, 1 AS pos FROM (
-              SELECT *, n - ${first} - ${before} AS ord, ${streamsSql} AS streams${id(withId)}
-              FROM ${from(withId)}) AS q1`),
+              SELECT *, ${ord} AS ord, ${streamsSql} AS streams${id(withId)} FROM ${from(withId)}) AS q1`),
+          inOrder: {
+            batch: batchNo,
+            ord,
+            number: `CASE WHEN ord < ${capacity} THEN ${base} ELSE ${
+              base + 1
+            } + (ord - ${capacity}) // ${info.maxDocsPerIndex} END`,
+            prefix: `${info.indexPrefix}_`,
+          },
         };
       }
-      return {
-        ordered: false,
-        constant,
-        sql: (withId) =>
-          numbered(`SELECT *, ord AS k, ${literal(set)} AS set_id, 1 AS pos FROM (
-            SELECT *, row_number() OVER () - 1 AS ord FROM (
-              SELECT *, ${streamsSql} AS streams${id(withId)} FROM ${
-            from(withId)
-          } ORDER BY ts, n) AS q1) AS q2`),
-      };
+      throw new Error("One index set: the rows are read from `ready` (sortIntoBatches)");
     }
     const setOf = new Map(access.router.streams.map((stream) => [stream.id, stream.indexSetId]));
     const setCase = `CASE q_s ${
@@ -629,7 +774,7 @@ class SqlImport {
 
   /** Fields of this batch not known yet, in the order the JS path meets them (by time, line, then parser order). */
   private async newFields(source: string): Promise<StagedField[]> {
-    const unknown = this.fields.filter((field) => !this.access.extras.has(field.name));
+    const unknown = this.fields.filter((field) => !this.known(field.name));
     if (unknown.length === 0) return [];
     const row = await this.access.db.first(
       `SELECT ${

@@ -13,9 +13,9 @@ import { withStore } from "../store/with-store.ts";
 /**
  * The import done by DuckDB (sql-import.ts) against the JS path: the same files into two fresh databases must give
  * the same stored rows in the same order, column by column, the same field types, field presence, index ranges
- * and report. What is random or a clock reading (`_id`, the ULID `gl2_message_id` and the receive times) is
- * compared by shape: which rows share a value, ULIDs ascending in row order, and `keyword_values` with the
- * message's own ULID taken out.
+ * and report. What is random (`_id`, the ULID `gl2_message_id`) is compared by shape: which rows share a value,
+ * ULIDs ascending in row order, and `keyword_values` with the message's own ULID taken out; the receive times
+ * (clock readings) must ascend in row order.
  */
 
 const APACHE_LOG = new URL("../../data/apache_access_10k.log", import.meta.url).pathname;
@@ -70,14 +70,17 @@ interface StoredState {
   memoryIndices: unknown[];
 }
 
-/** Values that differ run to run (random ids, clock readings), replaced by which earlier row they equal. */
+/** Values that differ run to run (random ids, the node), replaced by which earlier row they equal. */
 const BY_SHAPE = [
   "_id",
   "gl2_message_id",
-  "gl2_receive_timestamp",
-  "gl2_processing_timestamp",
   "gl2_source_node",
 ];
+/**
+ * One clock reading per batch: ascending in row order. Not compared by shape: two small batches can be written
+ * within one millisecond on either path, so which batches share a reading is chance.
+ */
+const CLOCK_READINGS = ["gl2_receive_timestamp", "gl2_processing_timestamp"];
 
 async function storedState(store: MessageStore, db: Database): Promise<StoredState> {
   const columns = (await db.all<{ column_name: string }>(
@@ -94,6 +97,13 @@ async function storedState(store: MessageStore, db: Database): Promise<StoredSta
     previousUlid = ulid;
     assert.match(String(row._id), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     copy.keyword_values = String(row.keyword_values).replace(`\u001f${ulid}\u001f`, "\u001fULID\u001f");
+    for (const name of CLOCK_READINGS) {
+      const time = (row[name] as Date).getTime();
+      if (i > 0) {
+        assert.ok(time >= (raw[i - 1][name] as Date).getTime(), `${name} ascends in row order (row ${i})`);
+      }
+      copy[name] = "clock";
+    }
     for (const name of BY_SHAPE) {
       const seen = firstSeen.get(name)!;
       const key = String(row[name] instanceof Date ? (row[name] as Date).getTime() : row[name]);
@@ -190,6 +200,29 @@ Deno.test("the SQL import sorts each batch by time, rotates indices and writes t
     const sets = new Set(js[1].rows.map((row) => String(row.index_name).replace(/_\d+$/, "")));
     assert.equal(sets.size, 2);
     assert.ok(js[1].indices.length > 4);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the SQL import writes batches out of time order, several per INSERT and over several INSERTs, in the JS path's order", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const awkward = await awkwardFile(dir);
+    // One index set: the rows are sorted into their batches once and written 8 batches per INSERT; 4 copies of
+    // 17 messages in batches of 5 are 14 batches, so two INSERTs, with rotation every 6 documents.
+    const { js, sql } = await importBoth([awkward, awkward, awkward, awkward], {}, {
+      batchSize: 5,
+      maxDocsPerIndex: 6,
+    });
+    assertSame(js, sql);
+    assert.equal(js[1].rows.length, 68);
+    assert.equal(js[1].indices.length, 12);
+    // Each batch sorted by time on its own: the first row is the first batch's earliest line (year 99 is 1999),
+    // and a later batch starts earlier than the one before it ends.
+    assert.equal(js[1].rows[0].message, AWKWARD_LINES[11]);
+    const times = js[1].rows.map((row) => (row.timestamp as Date).getTime());
+    assert.ok(times.some((time, i) => i > 0 && time < times[i - 1]));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
