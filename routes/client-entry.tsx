@@ -18,7 +18,8 @@ import { type PageHandle, routes } from "./route-table.tsx";
 /**
  * The browser entry: hydrate the server's react-query state, then the server-rendered page. The document runs it
  * once its content has been parsed, and on a page loaded on demand only once that content has been painted
- * (routes/document.ts, routes/entry-starter.ts).
+ * (routes/document.ts, routes/entry-starter.ts), there through routes/client-entry-staged.ts, which evaluates
+ * this module's imports in stages first.
  */
 const queryClient = createQueryClient();
 const { prefix } = pageConfig();

@@ -18,6 +18,11 @@ export interface ClientManifest {
    * entry's: what a page loaded on demand needs besides the entry.
    */
   pages: Record<string, string[]>;
+  /**
+   * The entry that evaluates the app in stages (routes/client-entry-staged.ts), which pages loaded on demand start,
+   * and the chunks it loads besides `preload` (its stages and the entry).
+   */
+  staged?: { script: string; preload: string[] };
 }
 
 export function readClientManifest(): ClientManifest {

@@ -70,12 +70,16 @@ export function documentEnd(parts: Pick<DocumentParts, "config" | "manifest" | "
     `<script type="module" src="${entry}"></script></body></html>`;
 }
 
-/** The URLs of the entry and of everything to preload with it (its static imports and the page's chunks). */
+/**
+ * The URLs of the entry and of everything to preload with it (its static imports and the page's chunks). A page
+ * the starter starts gets the staged entry (routes/client-entry-staged.ts) when the build has one.
+ */
 function entryParts({ config, manifest, pageChunks = [] }: Pick<DocumentParts, "config" | "manifest" | "pageChunks">) {
   const assets = `${config.prefix}/assets`;
+  const staged = startsAfterPaint(pageChunks) ? manifest.staged : undefined;
   return {
-    preloads: [...manifest.preload, ...pageChunks].map((chunk) => `${assets}/${chunk}`),
-    entry: `${assets}/${manifest.script}`,
+    preloads: [...manifest.preload, ...(staged?.preload ?? []), ...pageChunks].map((chunk) => `${assets}/${chunk}`),
+    entry: `${assets}/${staged?.script ?? manifest.script}`,
   };
 }
 

@@ -12,6 +12,8 @@ import { buildLazyStylesheets, lazyStylesheetImports, type LazyStylesheets } fro
 import { zodOpenApiClient } from "./zod-openapi-client.ts";
 
 const ENTRY_POINT = "routes/client-entry.tsx";
+/** The same app evaluated in stages, for pages loaded on demand (routes/client-entry-staged.ts). */
+const STAGED_ENTRY_POINT = "routes/client-entry-staged.ts";
 
 /** Library stylesheets that go with the lazily loaded module that uses the library, not with the entry. */
 const LAZY_STYLESHEETS: LazyStylesheets = {
@@ -24,7 +26,7 @@ mkdirSync(DIST_ASSETS_DIR, { recursive: true });
 
 const lazyStylesheets = await buildLazyStylesheets(LAZY_STYLESHEETS, DIST_ASSETS_DIR);
 const result = await esbuild.build({
-  entryPoints: { client: ENTRY_POINT },
+  entryPoints: { client: ENTRY_POINT, "client-staged": STAGED_ENTRY_POINT },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -57,10 +59,18 @@ if (!entry) throw new Error("esbuild produced no entry script");
 const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 /** Chunks the entry imports statically: every page needs them. */
 const preload = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => fileName(i.path));
+const staged = outputs.find(([, output]) => output.entryPoint === STAGED_ENTRY_POINT);
+if (!staged) throw new Error("esbuild produced no staged entry script");
 const manifest: ClientManifest = {
   script: fileName(entry[0]),
   stylesheet: entry[1].cssBundle ? fileName(entry[1].cssBundle) : null,
   preload,
+  staged: {
+    script: fileName(staged[0]),
+    // Its stages and the entry it ends with, beside the entry's own static imports (`preload`).
+    preload: staged[1].imports.filter((i) => i.kind === "dynamic-import" || i.kind === "import-statement")
+      .map((i) => fileName(i.path)).filter((chunk) => !preload.includes(chunk)),
+  },
   pages: Object.fromEntries(pageModules().map((module) => [module, pageAndDrawnChunks(module, new Set([fileName(entry[0]), ...preload]))])),
 };
 writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2));

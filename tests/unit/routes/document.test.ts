@@ -36,6 +36,24 @@ Deno.test("a page loaded on demand: the state and the starter after the content,
   assert.equal(documentEnd(parts), "</body></html>");
 });
 
+Deno.test("a page loaded on demand starts the staged entry when the build has one, and preloads its stages", () => {
+  const staged: ClientManifest = {
+    ...manifest,
+    staged: { script: "client-staged-EEEEEEEE.js", preload: ["chunk-FFFFFFFF.js", "client-AAAAAAAA.js"] },
+  };
+  const end = documentContentEnd({ config, manifest: staged, pageChunks: ["chunk-DDDDDDDD.js"] }, {});
+  assert.ok(end.includes('s.src="/graylog/assets/client-staged-EEEEEEEE.js"'));
+  assert.ok(
+    end.includes(
+      '["/graylog/assets/chunk-CCCCCCCC.js","/graylog/assets/chunk-FFFFFFFF.js","/graylog/assets/client-AAAAAAAA.js","/graylog/assets/chunk-DDDDDDDD.js"]',
+    ),
+  );
+  // Other pages keep the entry that evaluates at once (it holds back the load event until hydration).
+  const other = documentEnd({ config, manifest: staged });
+  assert.ok(other.includes('<script type="module" src="/graylog/assets/client-AAAAAAAA.js">'));
+  assert.ok(!other.includes("client-staged") && !other.includes("chunk-FFFFFFFF.js"));
+});
+
 Deno.test("a page that comes with the entry runs it as a module script at the end, holding back the load event", () => {
   const end = documentContentEnd({ config, manifest }, {});
   assert.ok(!end.includes("client-AAAAAAAA.js"), "no starter");
