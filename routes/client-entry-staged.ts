@@ -5,8 +5,9 @@
  * 240–600 ms on Lighthouse's 4× slower phone, the largest part of the page's blocking time; between stages the
  * browser can handle input and paint. Each stage evaluates only what the earlier ones have not (a module runs once),
  * and the last is the entry itself. Stages are modules of ours or narrow entry points: a dynamic import keeps every
- * export of what it names (react-router's whole index was +34 KB gzip of initial JS). Such a page hydrates after the load event anyway (its chunk is loaded with a
- * wait first), so the stages hold back nothing that a test or a user waits for.
+ * export of what it names (react-router's whole index was +34 KB gzip of initial JS). Such a page hydrates after
+ * the load event anyway (its chunk is loaded with a wait first), so the stages hold back nothing that a test or a
+ * user waits for.
  */
 await import("react-dom/client");
 await nextTask();
