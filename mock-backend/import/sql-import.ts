@@ -145,9 +145,14 @@ class SqlImport {
         throw new Error(`The token texts cover ${termCount} lines, DuckDB read ${this.report.read}`);
       }
       await db.run(
-        `CREATE TABLE ${this.table("terms")} AS SELECT row_number() OVER () AS n, t
+        // Line n's texts are row n - 1 (read_csv keeps the file's order): numbering them by a window copied them.
+        `CREATE TABLE ${this.table("terms")} AS SELECT t
          FROM read_csv(${literal(termsPath)}, columns = {'t': 'VARCHAR'}, ${CSV_READ_OPTIONS})`,
       );
+      const termRows = await db.first<{ count: bigint }>(
+        `SELECT count(*) AS count FROM ${this.table("terms")}`,
+      );
+      if (Number(termRows?.count) !== this.report.read) throw new Error("The token texts table lost lines");
       await this.insertBatches(routing.sql, routing.reachable);
       this.report.reasons = [...this.rejects.entries()]
         .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
@@ -252,8 +257,6 @@ class SqlImport {
         FROM ${this.table("lines")}) AS q_crlf) AS q_lines`;
     const parsed = this.format.parse(lines, { now: this.now, sourceSql: `[${names}][file_no]` });
     const fields = this.fields;
-    const keywordTail = fields.filter((field) => field.kind === "string")
-      .map((field) => `${quoteIdentifier(field.name)} || chr(31)`);
     const size = [
       "length(message)",
       "length(source)",
@@ -266,11 +269,22 @@ class SqlImport {
       `CREATE TABLE ${this.table("staged")} AS
        SELECT n, file_no, line_no, js, reason, NOT js AND reason IS NULL AS ok, ts, source, message,
          NULL::VARCHAR AS message_terms, -- from the token texts (line-token-texts.ts), joined at the insert
-         ${keywordTail.length ? `concat(${keywordTail.join(", ")})` : "''"} AS keyword_tail,
+         NULL::VARCHAR AS keyword_tail, -- from the fields at the insert (keywordTailSql), but for lines parsed in JS
          ${size} AS size${fieldList ? `, ${fieldList}` : ""},
          CASE WHEN js THEN line END AS js_line, CASE WHEN reason IS NOT NULL THEN left(line, 200) END AS reject_text
        FROM (${parsed}) AS q_parsed`,
     );
+  }
+
+  /**
+   * The string fields' part of `keyword_values`, computed as the rows are inserted rather than staged: the staged
+   * rows, and the sort into batches, then carry the fields once instead of twice. Lines parsed in JS stage theirs
+   * (escaped by escapeKeywordValue).
+   */
+  private get keywordTailSql(): string {
+    const parts = this.fields.filter((field) => field.kind === "string")
+      .map((field) => `${quoteIdentifier(field.name)} || chr(31)`);
+    return `coalesce(keyword_tail, ${parts.length ? `concat(${parts.join(", ")})` : "''"})`;
   }
 
   /** Lines that are not plain ASCII: parsed by the format's JS parser, their staged rows replaced. */
@@ -466,7 +480,9 @@ class SqlImport {
       ? source
       : `(SELECT q_s.* REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms)
       FROM (SELECT * FROM ${this.table("staged")} WHERE n BETWEEN ${first} AND ${last}) AS q_s
-      POSITIONAL JOIN (SELECT t FROM ${this.table("terms")} WHERE n BETWEEN ${first} AND ${last}) AS q_t
+      POSITIONAL JOIN (SELECT t FROM ${this.table("terms")} WHERE rowid BETWEEN ${first - 1} AND ${
+        last - 1
+      }) AS q_t
       WHERE q_s.ok) AS q_source`;
     const body = this.batchBody(source, withTerms, streamsSql, reachable, count, batchNo);
     const groups = await access.db.all<
@@ -543,7 +559,7 @@ class SqlImport {
       touched: [...touched.values()],
       newPresence,
       sql: `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-           chr(31) || gl2_message_id || chr(31) || keyword_tail AS keyword_values, streams, gl2_message_id,
+           chr(31) || gl2_message_id || chr(31) || ${this.keywordTailSql} AS keyword_values, streams, gl2_message_id,
            ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_receive_timestamp,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_processing_timestamp,
@@ -574,7 +590,7 @@ class SqlImport {
       `, ${quoteIdentifier(field.name)} AS ${quoteIdentifier(field.column)}`
     ).join("");
     return `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-        chr(31) || gl2_message_id || chr(31) || keyword_tail AS keyword_values, streams, gl2_message_id,
+        chr(31) || gl2_message_id || chr(31) || ${this.keywordTailSql} AS keyword_values, streams, gl2_message_id,
         ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
         epoch_ms(received_at) AS gl2_receive_timestamp, epoch_ms(received_at) AS gl2_processing_timestamp,
         size AS gl2_accounted_message_size${extraList}
@@ -605,12 +621,19 @@ class SqlImport {
       : `CASE ${starts.slice(1).map((start, i) => `WHEN q_s.n < ${start} THEN ${i}`).join(" ")} ELSE ${
         starts.length - 1
       } END`;
+    // The token texts by position (both tables hold every line in line order, which the `error` checks; a hash
+    // join on `n` built a table of every line's texts), and only the columns the inserts read: the sort carries
+    // each through DuckDB's row format and back.
     await this.access.db.run(
       `CREATE TABLE ${this.table("ready")} AS
-       SELECT q_s.* EXCLUDE (js, reason, js_line, reject_text) REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms),
+       SELECT q_s.* EXCLUDE (ok, file_no, line_no, js, reason, js_line, reject_text)
+           REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms),
          ${batchOf} AS batch
-       FROM ${this.table("staged")} AS q_s JOIN ${this.table("terms")} AS q_t ON q_t.n = q_s.n
-       WHERE q_s.ok ORDER BY batch, q_s.ts, q_s.n`,
+       FROM ${this.table("staged")} AS q_s POSITIONAL JOIN (SELECT rowid + 1 AS n, t FROM ${
+        this.table("terms")
+      }) AS q_t
+       WHERE q_s.ok AND (q_s.n = q_t.n OR error('The token texts are out of step with the staged lines'))
+       ORDER BY batch, q_s.ts, q_s.n`,
     );
     await this.access.db.run(`DROP TABLE ${this.table("staged")}`);
     await this.access.db.run(`DROP TABLE ${this.table("terms")}`);
