@@ -8,6 +8,7 @@ import { WelcomePage } from "../ui/pages/WelcomePage.tsx";
 import { AppGate } from "../ui/shell/AppGate.tsx";
 import { AppLayout } from "../ui/shell/AppLayout.tsx";
 import { LoadingPage } from "../ui/shell/LoadingPage.tsx";
+import { PageHydratedMark } from "../ui/shell/PageHydratedMark.tsx";
 import { PageRoute } from "../ui/shell/PageRoute.tsx";
 import { RouteErrorPage } from "../ui/shell/RouteErrorPage.tsx";
 import { systemSectionOf } from "../ui/shell/system-sections.ts";
@@ -40,7 +41,12 @@ const DecoratorsConfigurationPage = lazyPage(() =>
 );
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 
-const onDemand = (page: ReactNode) => () => <Suspense fallback={<LoadingPage text="Loading…" />}>{page}</Suspense>;
+const onDemand = (page: ReactNode) => () => (
+  <Suspense fallback={<LoadingPage text="Loading…" />}>
+    {page}
+    <PageHydratedMark />
+  </Suspense>
+);
 
 const redirect = (to: (params: Record<string, string | undefined>) => string) => () => <RedirectTo to={to} />;
 

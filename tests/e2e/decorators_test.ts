@@ -10,6 +10,7 @@ import {
   journey,
   signIn,
   SluiceServer,
+  waitForPageHydration,
   waitForSearchResults,
 } from "./harness.ts";
 
@@ -49,6 +50,7 @@ Deno.test("decorators in Chromium", async (t) => {
       "create a format string decorator, see it in search results, edit it, delete it with confirmation",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", CONFIGURATIONS);
+        await waitForPageHydration(page);
         const section = page.getByTestId("decorators-configuration");
         await section.getByText("No decorators configured.").waitFor();
         await page.screenshot({ path: `${SHOTS}decorators-empty-light.png`, fullPage: true });
@@ -123,6 +125,7 @@ Deno.test("decorators in Chromium", async (t) => {
       "a stream's decorators are listed apart from the default search's, in dark mode too",
       async ({ context, page }) => {
         await signIn(server, context, page, "admin", CONFIGURATIONS);
+        await waitForPageHydration(page);
         const section = page.getByTestId("decorators-configuration");
         await page.getByRole("combobox", { name: "Stream", exact: true }).click();
         await page.getByRole("option", { name: "Default Stream" }).click();

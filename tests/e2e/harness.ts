@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Locator, Page } from "playwright-core";
+import { PAGE_HYDRATED_ATTRIBUTE } from "../../ui/shell/PageHydratedMark.tsx";
 
 /** A running `deno run -A main.ts`; `stop()` sends SIGTERM and waits, `start()` runs it again on the same port and data. */
 export class SluiceServer {
@@ -263,6 +264,11 @@ export async function signIn(
   }
   await page.goto(server.url(path));
   await page.getByRole("button", { name: "User menu" }).waitFor();
+}
+
+/** Waits until a page loaded on demand (search, message, decorators) has hydrated: before, clicks do nothing. */
+export async function waitForPageHydration(page: Page): Promise<void> {
+  await page.locator(`html[${PAGE_HYDRATED_ATTRIBUTE}]`).waitFor({ state: "attached" });
 }
 
 /** The page's level-1 heading text. */

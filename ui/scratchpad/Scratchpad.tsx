@@ -28,10 +28,14 @@ export function Scratchpad() {
   const statusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const panel = useRef<HTMLDivElement>(null);
 
+  // The shell mounts the scratchpad once the page is idle or when it is opened (AppLayout): opened by that click,
+  // it stays open whatever was stored.
+  const openedBeforeMount = useRef(open);
   useEffect(() => {
     const loaded = loadScratchpad(localStorage, username);
     setState(loaded);
-    setOpen(loaded.opened);
+    setOpen(openedBeforeMount.current || loaded.opened);
+    openedBeforeMount.current = false;
   }, [username, setOpen]);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { Box } from "@mantine/core";
 import { useAtom, useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ReportedErrorPage } from "../errors/ReportedErrorPage.tsx";
+import { Scratchpad } from "../scratchpad/Scratchpad.tsx";
 import { scratchpadOpenAtom } from "../scratchpad/scratchpad-state.ts";
 import { Footer } from "./Footer.tsx";
 import { Navigation } from "./Navigation.tsx";
@@ -26,20 +27,14 @@ export function AppLayout() {
   );
 }
 
-/** Loaded on demand, once the page is idle or the scratchpad is opened: its code need not run before hydration. */
-const Scratchpad = lazy(() => import("../scratchpad/Scratchpad.tsx").then((module) => ({ default: module.Scratchpad })));
-
 /**
  * The scratchpad, mounted once the page is idle (its mount reads local storage and re-renders the navigation's
- * toggle) or at once when it is opened. Its own component, so that mounting it leaves the page alone.
+ * toggle) or at once when it is opened. Its own component, so that mounting it leaves the page alone. Its code
+ * comes with the shell: loaded on demand, a dropped connection (the server restarting) made the chunk fail to load
+ * and took the whole page to the error screen.
  */
 function IdleScratchpad() {
   const idle = useBrowserIdle();
   const open = useAtomValue(scratchpadOpenAtom);
-  if (!idle && !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <Scratchpad />
-    </Suspense>
-  );
+  return idle || open ? <Scratchpad /> : null;
 }
