@@ -162,6 +162,9 @@ export function SearchBar({ submitted, onSubmit, streams, presets, timezone, sea
   );
 }
 
+/** Below this the streams selector goes to a row of its own rather than shrinking further. */
+const STREAMS_MIN_WIDTH = 120;
+
 interface SearchControlsProps {
   timerange: SearchUrlState["timerange"];
   onTimerangeChange: (timerange: SearchUrlState["timerange"]) => void;
@@ -181,11 +184,14 @@ interface SearchControlsProps {
   onBlockedClick: () => void;
 }
 
-/** The bar's first row: time range, streams, auto refresh and the search button; none of it reads the query. */
+/**
+ * The bar's first row: time range, streams, auto refresh and the search button; none of it reads the query. It
+ * wraps on a narrow screen (a phone), where one row would push the search button out of sight.
+ */
 const SearchControls = memo(function SearchControls(props: SearchControlsProps) {
   const { dirty, blocked, searching } = props;
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
+    <Group gap="xs" wrap="wrap" align="flex-start">
       <TimeRangeControl value={props.timerange} onChange={props.onTimerangeChange} presets={props.presets} timezone={props.timezone} />
       <MultiSelect
         aria-label="Streams"
@@ -195,7 +201,7 @@ const SearchControls = memo(function SearchControls(props: SearchControlsProps) 
         onChange={props.onStreamsChange}
         searchable
         clearable
-        style={{ flex: 1 }}
+        style={{ flex: "1 1 0", minWidth: STREAMS_MIN_WIDTH }}
         comboboxProps={{ withinPortal: true }}
       />
       <AutoRefreshControl refresh={props.refresh} onChange={props.onRefreshChange} options={props.intervals} onRefresh={props.onRefresh} />

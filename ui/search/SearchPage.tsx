@@ -291,7 +291,8 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
               searching={job.isFetching}
             />
           </Suspense>
-          <Group gap="xs" mih={20} justify="space-between" wrap="nowrap">
+          {/* The actions go below the status on a narrow screen rather than out of sight. */}
+          <Group gap="xs" mih={20} justify="space-between" wrap="wrap">
             <Group gap="xs">
               {job.isFetching && (
                 <>
