@@ -4,6 +4,7 @@ import type { Database } from "./database.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import { analyze, type FieldType, type StoredField } from "./search/field-catalog.ts";
 import {
+  addExtraFieldColumn,
   ALWAYS_PRESENT,
   coerce,
   columnNameFor,
@@ -724,17 +725,7 @@ export class MessageStore {
   private async write(batch: PreparedBatch): Promise<void> {
     try {
       await this.db.transaction(async (connection) => {
-        for (const field of batch.newFields) {
-          await connection.run(
-            `ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${quoteIdentifier(field.column)} ${
-              SQL_TYPES[field.type]
-            }`,
-          );
-          await connection.run(
-            "INSERT INTO message_fields VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
-            [field.name, field.column, field.type],
-          );
-        }
+        for (const field of batch.newFields) await addExtraFieldColumn(connection, field);
         for (const field of batch.widened) {
           await connection.run(
             `ALTER TABLE messages ALTER COLUMN ${quoteIdentifier(field.column)} SET DATA TYPE ${

@@ -27,7 +27,7 @@ export const ENTRY_START_FALLBACK_MS = 3000;
  * timing.
  */
 export function entryStarterScript({ preloads, entry }: EntryStarterParts): string {
-  // Plain ES5 for any browser that runs it; the URLs are JSON literals with `<` escaped (no `</script>`).
+  // Plain ES5 for every browser that runs it; the URLs are JSON literals with `<` escaped (no `</script>`).
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   return `(function(){var started=false;function start(){if(started)return;started=true;` +
     // The entry first: added before the load event, it holds it back until it has run.

@@ -22,6 +22,11 @@ export interface ImportOptions {
   engine?: "sql" | "js";
 }
 
+/** A report of nothing read yet, filled in as an import goes. */
+export function emptyImportReport(): ImportReport {
+  return { read: 0, stored: 0, rejected: 0, reasons: [], files: [], fieldConflicts: 0, durationMs: 0 };
+}
+
 export interface RejectReason {
   reason: string;
   count: number;
@@ -56,15 +61,7 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
     if (!("skipped" in bySql)) return { ...bySql, durationMs: performance.now() - started };
   }
   const parser = PARSERS[options.format];
-  const report: ImportReport = {
-    read: 0,
-    stored: 0,
-    rejected: 0,
-    reasons: [],
-    files: [],
-    fieldConflicts: 0,
-    durationMs: 0,
-  };
+  const report = emptyImportReport();
   const reasons = new Map<string, RejectReason>();
   const exampleLimit = options.examples ?? 3;
   const now = options.now ?? Date.now();

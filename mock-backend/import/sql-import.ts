@@ -2,10 +2,20 @@ import type { BulkIngestAccess, MessageStore } from "../message-store.ts";
 import { analyze } from "../search/field-catalog.ts";
 import { escapeKeywordValue } from "../search/keyword-values.ts";
 import { CSV_NULL, CSV_READ_OPTIONS, CsvBatchFile, csvNumber, csvText } from "../store/csv-batch.ts";
-import { columnNameFor, type ExtraField, RESERVED_NAMES, SQL_TYPES } from "../store/field-registry.ts";
+import {
+  addExtraFieldColumn,
+  columnNameFor,
+  type ExtraField,
+  RESERVED_NAMES,
+} from "../store/field-registry.ts";
 import type { IndexInfo } from "../store/index-sets.ts";
 import { quoteIdentifier } from "../store/sql-identifier.ts";
-import type { ImportOptions, ImportReport, RejectReason } from "./import-files.ts";
+import {
+  emptyImportReport,
+  type ImportOptions,
+  type ImportReport,
+  type RejectReason,
+} from "./import-files.ts";
 import type { ParseContext } from "./line-parser.ts";
 import { PARSERS } from "./parsers.ts";
 import { SQL_FORMATS, type SqlFormat } from "./sql-formats.ts";
@@ -97,15 +107,7 @@ interface StagedField extends ExtraField {
 class SqlImport {
   private readonly stage = `sluice_import_${crypto.randomUUID().replaceAll("-", "")}`;
   private readonly now: number;
-  private readonly report: ImportReport = {
-    read: 0,
-    stored: 0,
-    rejected: 0,
-    reasons: [],
-    files: [],
-    fieldConflicts: 0,
-    durationMs: 0,
-  };
+  private readonly report: ImportReport = emptyImportReport();
   /** Rejects by reason: count, first line number (global) for ordering ties, examples with their line number. */
   private readonly rejects = new Map<
     string,
@@ -665,15 +667,7 @@ class SqlImport {
     const access = this.access;
     await access.db.transaction(async (connection) => {
       for (const field of batches.flatMap((batch) => batch.newFields)) {
-        await connection.run(
-          `ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${quoteIdentifier(field.column)} ${
-            SQL_TYPES[field.type]
-          }`,
-        );
-        await connection.run(
-          "INSERT INTO message_fields VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
-          [field.name, field.column, field.type],
-        );
+        await addExtraFieldColumn(connection, field);
       }
       await connection.run(`INSERT INTO messages BY NAME ${this.rowsOf(batches)}`);
       for (const index of batches.flatMap((batch) => batch.touched)) {

@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
 import type { FieldCatalog, FieldMatching, FieldType, ListField, StoredField } from "../search/field-catalog.ts";
 import type { TermIndexSource } from "../search/term-index-source.ts";
 import type { KeywordValuesColumn } from "../search/keyword-values.ts";
@@ -162,6 +163,20 @@ export interface ExtraField {
   name: string;
   column: string;
   type: FieldType;
+}
+
+/**
+ * Adds an extra field's column to the message table and records it in `message_fields`, inside the caller's
+ * transaction (the store's batches and the SQL import's both add their new fields so).
+ */
+export async function addExtraFieldColumn(connection: DuckDBConnection, field: ExtraField): Promise<void> {
+  await connection.run(
+    `ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${quoteIdentifier(field.column)} ${SQL_TYPES[field.type]}`,
+  );
+  await connection.run(
+    "INSERT INTO message_fields VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
+    [field.name, field.column, field.type],
+  );
 }
 
 /** Lower-case column name for a field, unique among `taken` (DuckDB identifiers ignore case; field names do not). */
