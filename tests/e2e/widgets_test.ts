@@ -222,6 +222,8 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         await page.reload();
         await widget(page, "All Messages").getByRole("button", { name: "Un-focus widget" }).waitFor();
         assert.equal(await widget(page, "Message Count").count(), 0);
+        // The button comes in the server's HTML: a click before hydration would do nothing.
+        await waitForSearchResults(page);
 
         await widget(page, "All Messages").getByRole("button", { name: "Un-focus widget" }).click();
         await eventually(() =>
