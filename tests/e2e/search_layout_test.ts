@@ -250,12 +250,30 @@ Deno.test("the search page layout in Chromium", async (t) => {
       errors,
       "on a phone-wide window the sidebar is an overlay whatever the pin preference, so the widgets get the width",
       async ({ page, context }) => {
+        // Whether the overlay was ever put in the page, even for a frame, while the page learnt it is on a phone.
+        await context.addInitScript(() => {
+          const seen = { overlay: false };
+          Object.assign(globalThis, { sidebarSeen: seen });
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.addedNodes) {
+                const overlay = '[data-testid="sidebar-overlay"]';
+                if (node instanceof Element && (node.matches(overlay) || node.querySelector(overlay))) seen.overlay = true;
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
         await signIn(server, context, page, "admin", `/search?${fixedParams}`);
         assert.equal((await preferences(context.request, server, "admin")).searchSidebarIsPinned, true);
         await waitForResults(page);
         const sidebar = page.getByTestId("search-sidebar");
         await eventually(async () => assert.equal(await sidebar.getAttribute("data-pinned"), "false"));
         assert.equal(await page.getByRole("region", { name: "Description" }).count(), 0);
+        assert.equal(
+          await page.evaluate(() => (globalThis as unknown as { sidebarSeen: { overlay: boolean } }).sidebarSeen.overlay),
+          false,
+          "the sidebar overlay never opened by itself",
+        );
         assert.ok(await gridWidth(page) > 300, `grid ${await gridWidth(page)} px wide`);
         // A section opens as the overlay; there is no pin toggle (the preference stays as it is).
         await page.getByRole("button", { name: "Description", exact: true }).click();

@@ -43,12 +43,15 @@ export function SearchSidebar({ sections }: Props) {
   const pinned = shownPinned(preferencePinned, narrowScreen);
   const [active, setActive] = useState<SidebarSection | null>(() => initialSection(pinned, SIDEBAR_SECTIONS));
   const [overlayWidth, setOverlayWidth] = useState(OVERLAY_MIN_WIDTH);
-  // A read-only user's choice is read from local storage after mounting: until the user touches the pin, the
-  // page opens as that choice says (first section when pinned, closed as an overlay).
-  const pinTouched = useRef(false);
-  useEffect(() => {
-    if (!pinTouched.current) setActive(initialSection(pinned, SIDEBAR_SECTIONS));
-  }, [pinned]);
+  // A read-only user's choice is read from local storage after mounting, and a phone unpins after mounting: until
+  // the user touches the pin, the page opens as that says (first section when pinned, closed as an overlay).
+  // Adjusted during the render, not in an effect: an effect would let the overlay paint open for a frame first.
+  const [pinTouched, setPinTouched] = useState(false);
+  const [activeChosenFor, setActiveChosenFor] = useState(pinned);
+  if (activeChosenFor !== pinned) {
+    setActiveChosenFor(pinned);
+    if (!pinTouched) setActive(initialSection(pinned, SIDEBAR_SECTIONS));
+  }
   const overlayOpen = !pinned && active !== null;
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -69,7 +72,7 @@ export function SearchSidebar({ sections }: Props) {
     [],
   );
   const togglePin = () => {
-    pinTouched.current = true;
+    setPinTouched(true);
     setPinned(!preferencePinned);
   };
   const panel = active && (
