@@ -202,6 +202,28 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
       t,
       browser,
       errors,
+      "a widget action's tooltip shows while the mouse is over it and goes with it",
+      async ({ context, page }) => {
+        await open(context, page);
+        const tooltips = page.getByRole("tooltip");
+        assert.equal(await tooltips.count(), 0, "no tooltip before any hover");
+        const focus = widget(page, "All Messages").getByRole("button", { name: "Focus this widget" });
+        await focus.hover();
+        await eventually(async () => assert.deepEqual(await tooltips.allInnerTexts(), ["Focus this widget"]));
+        await widget(page, "All Messages").getByRole("button", { name: "Edit" }).hover();
+        await eventually(async () => assert.deepEqual(await tooltips.allInnerTexts(), ["Edit"]));
+        await page.mouse.move(5, 5);
+        await eventually(async () => assert.equal(await tooltips.count(), 0));
+        // The sidebar's rail too.
+        await page.getByRole("navigation", { name: "Search sidebar" }).getByRole("button", { name: "Fields" }).hover();
+        await eventually(async () => assert.deepEqual(await tooltips.allInnerTexts(), ["Fields"]));
+      },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
       "focusing a widget shows it alone and puts it in the URL; un-focusing brings the grid back",
       async ({ context, page }) => {
         await open(context, page);

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Group, List, Menu, Paper, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Box, Group, List, Menu, Paper, Text, TextInput } from "@mantine/core";
 import {
   IconArrowsDiagonal,
   IconArrowsDiagonalMinimize2,
@@ -12,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
+import { HoverTooltip } from "../common/hover-tooltip/HoverTooltip.tsx";
 
 export const WIDGET_ERRORS_HEADING =
   "While retrieving data for this widget, the following error(s) occurred:";
@@ -114,7 +115,7 @@ export function WidgetFrame(props: Props) {
         <Group gap={4} wrap="nowrap" className="widget-actions">
           {headerExtra}
           {props.onToggleWidth && !focused && (
-            <Tooltip label={stretched ? "Compress width" : "Stretch width"}>
+            <HoverTooltip label={stretched ? "Compress width" : "Stretch width"}>
               <ActionIcon
                 variant="subtle"
                 size="sm"
@@ -123,10 +124,10 @@ export function WidgetFrame(props: Props) {
               >
                 {stretched ? <IconArrowsMinimize size={16} /> : <IconArrowsHorizontal size={16} />}
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           )}
           {props.onToggleFocus && !editing && (
-            <Tooltip label={focused ? "Un-focus widget" : "Focus this widget"}>
+            <HoverTooltip label={focused ? "Un-focus widget" : "Focus this widget"}>
               <ActionIcon
                 variant="subtle"
                 size="sm"
@@ -135,14 +136,14 @@ export function WidgetFrame(props: Props) {
               >
                 {focused ? <IconArrowsDiagonalMinimize2 size={16} /> : <IconArrowsDiagonal size={16} />}
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           )}
           {props.onEdit && !editing && (
-            <Tooltip label="Edit">
+            <HoverTooltip label="Edit">
               <ActionIcon variant="subtle" size="sm" aria-label="Edit" onClick={props.onEdit}>
                 <IconPencil size={16} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           )}
           {!editing && (
             <Menu position="bottom-end" withinPortal>

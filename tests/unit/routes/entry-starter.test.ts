@@ -62,6 +62,10 @@ function browserWith({ paintTiming = true, hidden = false } = {}) {
     },
     load: () => listeners["window:load"]?.(),
     fireTimer: () => fallback?.callback(),
+    /** Runs the next queued task (a preload batch). */
+    runTask() {
+      nextTasks.shift()?.();
+    },
     /** Runs the tasks queued so far (the preload batches), and those they queue, to the end. */
     runTasks() {
       while (nextTasks.length > 0) nextTasks.shift()!();
@@ -80,8 +84,12 @@ Deno.test("painted before the document is parsed: the entry is added when parsin
   browser.frame("first-contentful-paint");
   assert.deepEqual(browser.added, []);
   browser.parsed();
-  // The entry and the first batch of preloads at once, the other batches in later tasks.
+  // The entry alone, the preloads in later tasks, a batch each.
+  assert.deepEqual(browser.added, STARTED.slice(0, 1));
+  browser.runTask();
   assert.deepEqual(browser.added, STARTED.slice(0, 1 + PRELOADS_PER_TASK));
+  browser.runTask();
+  assert.deepEqual(browser.added, STARTED.slice(0, 1 + 2 * PRELOADS_PER_TASK));
   browser.runTasks();
   assert.deepEqual(browser.added, STARTED);
   browser.load();

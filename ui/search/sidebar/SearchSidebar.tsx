@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCirclePlus, IconInfoCircle, IconPilcrow, IconPin, IconPinnedOff, IconSubscript } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { HoverTooltip } from "../../common/hover-tooltip/HoverTooltip.tsx";
 import { OverlayResizeHandle } from "./OverlayResizeHandle.tsx";
 import {
   initialSection,
@@ -81,7 +82,7 @@ export function SearchSidebar({ sections }: Props) {
         <Title order={2} size="h4">{SECTION_META[active].title}</Title>
         {/* A narrow screen cannot show the sidebar inline: no toggle there (the preference stays as it is). */}
         {!narrowScreen && (
-          <Tooltip label={pinned ? "Display sidebar as overlay" : "Display sidebar inline"} position="bottom">
+          <HoverTooltip label={pinned ? "Display sidebar as overlay" : "Display sidebar inline"} position="bottom">
             <ActionIcon
               variant={pinned ? "light" : "subtle"}
               aria-label="Pin sidebar"
@@ -90,7 +91,7 @@ export function SearchSidebar({ sections }: Props) {
             >
               {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </Group>
       {sections[active]}
@@ -188,7 +189,7 @@ const NavRail = memo(function NavRail({ active, overlayOpen, onToggle }: NavRail
       {SIDEBAR_SECTIONS.map((section) => {
         const { title, Icon } = SECTION_META[section];
         return (
-          <Tooltip key={section} label={title} position="right">
+          <HoverTooltip key={section} label={title} position="right">
             <ActionIcon
               variant={active === section ? "filled" : "subtle"}
               size="lg"
@@ -198,7 +199,7 @@ const NavRail = memo(function NavRail({ active, overlayOpen, onToggle }: NavRail
             >
               <Icon size={20} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         );
       })}
     </Stack>
