@@ -6,26 +6,48 @@ import { readLineBlocks } from "./import-files.ts";
 const PLAIN = /^[\t\x20-\x7e]*$/;
 
 /**
+ * The delimiter of the SQL import's line reader (sql-import.ts LINE_CSV): unit and record separator, which log lines
+ * hardly hold. DuckDB's CSV reader cuts a line at a delimiter that ends it without an error, so lines holding its
+ * first character are counted here (FileLines.withUnitSeparator) and their file is read another way.
+ */
+export const LINE_CSV_DELIMITER = "\u001f\u001e";
+
+/** What the JS reader found in one file. */
+export interface FileLines {
+  lines: number;
+  /** Lines holding U+001F, the first character of LINE_CSV_DELIMITER. */
+  withUnitSeparator: number;
+}
+
+/**
  * Writes the token text (` a b c `, as MessageStore's `prepare` stores `message_terms`) of every plain line of
  * `files`, one CSV cell per line in file order (other lines: NULL), for the SQL import to join by position.
  * Done in JS while DuckDB reads and parses the same lines: DuckDB's string functions cost 5–9 µs per Apache line
  * for the same text (regexp_extract_all, or translate + replace + regexp; bench/RESULTS.md "Third round"), `analyze`
- * about 1 µs, and this runs on the JS thread, which is idle meanwhile. Returns the number of lines.
+ * about 1 µs, and this runs on the JS thread, which is idle meanwhile. Returns what it found in each file, with
+ * which the SQL import checks the lines DuckDB read.
  */
-export async function writeLineTokenTexts(files: readonly string[], path: string): Promise<number> {
+export async function writeLineTokenTexts(files: readonly string[], path: string): Promise<FileLines[]> {
   const out = new CsvBatchFile(path);
-  let count = 0;
+  const found: FileLines[] = [];
   try {
     for (const file of files) {
+      const counts: FileLines = { lines: 0, withUnitSeparator: 0 };
       for await (const lines of readLineBlocks(file)) {
         for (const line of lines) {
-          out.add(PLAIN.test(line) ? csvText(` ${analyze(line).join(" ")} `) : CSV_NULL);
-          count++;
+          if (PLAIN.test(line)) {
+            out.add(csvText(` ${analyze(line).join(" ")} `));
+          } else {
+            out.add(CSV_NULL);
+            if (line.includes("\u001f")) counts.withUnitSeparator++;
+          }
         }
+        counts.lines += lines.length;
       }
+      found.push(counts);
     }
   } finally {
     out.close();
   }
-  return count;
+  return found;
 }

@@ -94,14 +94,18 @@ const apache: SqlFormat = {
             CASE WHEN t.day <> '' THEN TRY_CAST(t.second AS INTEGER) END AS second
           FROM (
             SELECT *,
-              CASE WHEN ${matched} THEN regexp_extract(m.time, ${text(TIME)},
+              -- a common line's time has COMMON_ACCESS's fixed shape: TIME's groups are fixed places
+              CASE WHEN q_common THEN {'day': m.time[1:2], 'mon': m.time[4:6], 'year': m.time[8:11],
+                  'hour': m.time[13:14], 'minute': m.time[16:17], 'second': m.time[19:20], 'sign': m.time[22:22],
+                  'oh': m.time[23:24], 'om': m.time[25:26]}
+                WHEN ${matched} THEN regexp_extract(m.time, ${text(TIME)},
                 ['day', 'mon', 'year', 'hour', 'minute', 'second', 'sign', 'oh', 'om']) END AS t,
               CASE WHEN ${matched} THEN regexp_extract(m.request, ${
       text(REQUEST)
     }, ['verb', 'path', 'version']) END AS r
             FROM (
               SELECT *, CASE WHEN NOT plain THEN NULL
-                WHEN regexp_full_match(line, ${text(COMMON_ACCESS)}) THEN {
+                WHEN q_common THEN {
                   'clientip': q_head[1], 'ident': q_head[2], 'auth': q_head[3],
                   'time': substr(q_head[4], 2) || ' ' || left(q_head[5], 5),
                   'request': q_quoted[2], 'response': q_status[2], 'bytes': q_status[3],
@@ -109,7 +113,8 @@ const apache: SqlFormat = {
                 ELSE regexp_extract(line, ${text(ACCESS)},
                 ['clientip', 'ident', 'auth', 'time', 'request', 'response', 'bytes', 'combined', 'referrer', 'agent'])
                 END AS m
-              FROM (SELECT *, string_split(q_quoted[1], ' ') AS q_head, string_split(q_quoted[3], ' ') AS q_status
+              FROM (SELECT *, string_split(q_quoted[1], ' ') AS q_head, string_split(q_quoted[3], ' ') AS q_status,
+                  plain AND regexp_full_match(line, ${text(COMMON_ACCESS)}) AS q_common
                 FROM (SELECT *, string_split(line, '"') AS q_quoted FROM ${source}) AS q_split) AS q_parts
               ) AS q1) AS q2) AS q3) AS q4`;
   },

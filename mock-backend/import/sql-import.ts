@@ -20,8 +20,35 @@ import type { ParseContext } from "./line-parser.ts";
 import { PARSERS } from "./parsers.ts";
 import { SQL_FORMATS, type SqlFormat } from "./sql-formats.ts";
 import { type RoutedFieldSql, streamRoutingSql } from "./sql-stream-routing.ts";
-import { writeLineTokenTexts } from "./line-token-texts.ts";
+import { LINE_CSV_DELIMITER, writeLineTokenTexts } from "./line-token-texts.ts";
 import { ulidSql } from "./sql-ulid.ts";
+
+/**
+ * read_csv options that give each line of a file as it is: one VARCHAR column, no quotes or escapes, LF only (a CR
+ * is an error), a delimiter and a null text that a log line will hardly hold (if one does: an error, or a NULL, and
+ * the file is read by text).
+ */
+const LINE_CSV =
+  `columns = {'line': 'VARCHAR'}, header = false, auto_detect = false, delim = '${LINE_CSV_DELIMITER}', ` +
+  `quote = '', escape = '', new_line = '\\n', nullstr = 'sluice:no-line:\x1e', strict_mode = true, ` +
+  `null_padding = false, max_line_size = 1073741824`;
+
+/** Whether the file starts with a UTF-8 byte order mark. */
+async function startsWithBom(path: string): Promise<boolean> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    const head = new Uint8Array(3);
+    let got = 0;
+    while (got < 3) {
+      const n = await file.read(head.subarray(got));
+      if (n === null) break;
+      got += n;
+    }
+    return got === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  } finally {
+    file.close();
+  }
+}
 
 /** Why an import was handed to the JS path instead. */
 export interface SqlImportSkipped {
@@ -30,7 +57,7 @@ export interface SqlImportSkipped {
 
 /**
  * Imports of more bytes than this are read line by line in JS: DuckDB holds the files' lines, their parsed fields
- * and token texts in memory (about 3× the text, briefly more while sortIntoBatches copies the accepted rows)
+ * and token texts in memory (about 3× the text, briefly more while an INSERT sorts its batches' rows)
  * until the last batch is written.
  */
 const MAX_IMPORT_BYTES = 1 << 30;
@@ -55,7 +82,23 @@ export function importBySql(
   if (!format) return Promise.resolve({ skipped: `format ${options.format}` });
   const bytes = options.files.reduce((sum, file) => sum + Deno.statSync(file).size, 0);
   if (bytes > MAX_IMPORT_BYTES) return Promise.resolve({ skipped: "the files hold more than 1 GiB" });
-  return store.bulkIngest((access) => new SqlImport(access, format, options).run());
+  const attempt = (byText: ReadonlySet<number>) =>
+    store.bulkIngest((access) => new SqlImport(access, format, options, byText).run());
+  // Nothing is written before the lines are checked; the store's state is re-read when a run throws.
+  return attempt(new Set()).catch((error) => {
+    if (error instanceof LinesToReadByText) return attempt(error.files);
+    throw error;
+  });
+}
+
+/**
+ * Files whose lines DuckDB's CSV reader did not give line for line (SqlImport.readLines): the import is planned
+ * again with them read by text. Thrown before anything is written.
+ */
+class LinesToReadByText extends Error {
+  constructor(readonly files: ReadonlySet<number>) {
+    super(`Lines to read again by text: files ${[...files].join(", ")}`);
+  }
 }
 
 /**
@@ -81,13 +124,16 @@ interface PlannedBatch {
 }
 
 /**
- * A batch of one index set read from `ready`, where its rows stand in insertion order (SqlImport.sortIntoBatches),
- * so several such batches are written by one scan of that table (writeBatches).
+ * A batch of one index set whose rows' places are ranked in `ranks` (SqlImport.rankInBatches), so several such
+ * batches are written by one INSERT that sorts their rows by batch and place (rowsOf).
  */
 interface InOrderBatch {
-  /** The batch's number: `ready.batch`. */
+  /** The batch's number: `ranks.batch`. */
   batch: number;
-  /** SQL of the row's place in the batch, from `q_row` (the row id in `ready`). */
+  /** The batch's first and last line (`n`; rejected lines between are skipped). */
+  first: number;
+  last: number;
+  /** SQL of the row's place in the batch (`q_ord`, from `ranks`). */
   ord: string;
   /** SQL of the row's index number, from `ord`. */
   number: string;
@@ -118,6 +164,8 @@ class SqlImport {
     private readonly access: BulkIngestAccess,
     private readonly format: SqlFormat,
     private readonly options: ImportOptions,
+    /** Files (by position) to read by text, not by the CSV reader (readLines). */
+    private readonly byText: ReadonlySet<number> = new Set(),
   ) {
     this.now = options.now ?? Date.now();
   }
@@ -137,25 +185,30 @@ class SqlImport {
     // The token texts are written by the JS thread while DuckDB reads and parses the same files.
     const terms = writeLineTokenTexts(this.options.files, termsPath);
     try {
-      const read = await this.readLines();
+      const read = await this.readLines(this.byText);
       if (read !== null) return read;
       await this.parse();
       await this.parseInJs();
       await this.collectRejects();
-      const termCount = await terms;
+      // Planned while the JS thread finishes the token texts; written once they are read.
+      const planned = await this.planBatches(routing.sql, routing.reachable);
+      const counts = await terms;
+      // The CSV reader skips empty lines and cuts a line at a delimiter ending it: a file of fewer lines than the
+      // JS reader found, or with lines holding the delimiter's first character, is read again by text.
+      const misread = counts.flatMap((count, i) =>
+        this.readByCsv[i] && (count.lines !== this.report.files[i].read || count.withUnitSeparator > 0)
+          ? [i]
+          : []
+      );
+      if (misread.length > 0) throw new LinesToReadByText(new Set([...this.byText, ...misread]));
+      const termCount = counts.reduce((sum, count) => sum + count.lines, 0);
       if (termCount !== this.report.read) {
         throw new Error(`The token texts cover ${termCount} lines, DuckDB read ${this.report.read}`);
       }
-      await db.run(
-        // Line n's texts are row n - 1 (read_csv keeps the file's order): numbering them by a window copied them.
-        `CREATE TABLE ${this.table("terms")} AS SELECT t
-         FROM read_csv(${literal(termsPath)}, columns = {'t': 'VARCHAR'}, ${CSV_READ_OPTIONS})`,
-      );
-      const termRows = await db.first<{ count: bigint }>(
-        `SELECT count(*) AS count FROM ${this.table("terms")}`,
-      );
-      if (Number(termRows?.count) !== this.report.read) throw new Error("The token texts table lost lines");
-      await this.insertBatches(routing.sql, routing.reachable);
+      await this.loadTokenTexts(termsPath);
+      for (let i = 0; i < planned.length; i += BATCHES_PER_INSERT) {
+        await this.writeBatches(planned.slice(i, i + BATCHES_PER_INSERT));
+      }
       this.report.reasons = [...this.rejects.entries()]
         .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
         .map(([reason, entry]) => ({
@@ -209,39 +262,50 @@ class SqlImport {
     return `${this.stage}.${name}`;
   }
 
-  /** Every file's lines into `lines` (n: position over all files), as readLineBlocks splits them. */
-  private async readLines(): Promise<SqlImportSkipped | null> {
+  /**
+   * Every file's lines into `lines`, file after file (line n over all files is row id n - 1), as readLineBlocks
+   * splits them. A file is read by DuckDB's CSV reader (on all threads, in order) with nothing that can split or
+   * change a line; it refuses CR, the delimiter, bad UTF-8 and over-long lines, and it skips empty lines, which
+   * the line counts of the token texts reveal afterwards (run). `byText` files, those starting with a BOM (the CSV
+   * reader drops it) and those the CSV reader refuses are split on LF from `read_text` on one thread instead.
+   */
+  private async readLines(byText: ReadonlySet<number>): Promise<SqlImportSkipped | null> {
     const db = this.access.db;
-    await db.run(
-      `CREATE TABLE ${this.table("lines")} (n BIGINT, file_no INTEGER, line_no BIGINT, line VARCHAR)`,
-    );
+    await db.run(`CREATE TABLE ${this.table("lines")} (line VARCHAR)`);
+    this.readByCsv = [];
     let base = 0;
     for (const [index, file] of this.options.files.entries()) {
-      try {
-        await db.run(
-          `INSERT INTO ${this.table("lines")}
-           SELECT ? + ordinality, ?, ordinality, unnest
-           FROM unnest(string_split((SELECT content FROM read_text(${
-            literal(file)
-          })), chr(10))) WITH ORDINALITY`,
-          [base, index + 1],
-        );
-      } catch (error) {
-        // Not UTF-8 (the JS reader replaces bad bytes), or not readable as text: the JS path reads it.
-        return { skipped: `${file}: ${error instanceof Error ? error.message.split("\n")[0] : error}` };
+      let byCsv = !byText.has(index) && !(await startsWithBom(file));
+      if (byCsv) {
+        try {
+          await db.run(
+            `INSERT INTO ${this.table("lines")} SELECT line FROM read_csv(${literal(file)}, ${LINE_CSV})`,
+          );
+        } catch {
+          byCsv = false; // a failed INSERT leaves nothing behind
+        }
       }
-      // A file ending in a newline has no empty line after it.
-      await db.run(
-        `DELETE FROM ${this.table("lines")} WHERE n = (SELECT max(n) FROM ${
-          this.table("lines")
-        } WHERE file_no = ?) AND line = ''`,
-        [index + 1],
+      if (!byCsv) {
+        try {
+          // A file ending in a newline has no empty line after it.
+          await db.run(
+            `INSERT INTO ${this.table("lines")} SELECT line FROM (
+               SELECT unnest(q_split) AS line, generate_subscripts(q_split, 1) AS q_i, len(q_split) AS q_count
+               FROM (SELECT string_split(content, chr(10)) AS q_split FROM read_text(${literal(file)}))
+             ) WHERE q_i < q_count OR line <> ''`,
+          );
+        } catch (error) {
+          // Not UTF-8 (the JS reader replaces bad bytes), or not readable as text: the JS path reads it.
+          return { skipped: `${file}: ${error instanceof Error ? error.message.split("\n")[0] : error}` };
+        }
+      }
+      const row = await db.first<{ count: bigint; lines: bigint }>(
+        `SELECT count(*) AS count, count(line) AS lines FROM ${this.table("lines")}`,
       );
-      const row = await db.first<{ count: bigint }>(
-        `SELECT count(*) AS count FROM ${this.table("lines")} WHERE file_no = ?`,
-        [index + 1],
-      );
-      const count = Number(row?.count ?? 0);
+      // A line equal to the CSV reader's null text came out NULL: read the file again by text.
+      if (row?.count !== row?.lines) return await this.readLinesAgain(byText, index);
+      const count = Number(row?.count ?? 0) - base;
+      this.readByCsv.push(byCsv);
       this.report.files.push({ file, read: count, rejected: 0 });
       this.report.read += count;
       base += count;
@@ -249,14 +313,40 @@ class SqlImport {
     return null;
   }
 
+  /** Whether each file was read by the CSV reader (readLines). */
+  private readByCsv: boolean[] = [];
+
+  /** The lines read again with the files in `byText` and `also` split from `read_text` (readLines). */
+  private async readLinesAgain(byText: ReadonlySet<number>, also: number): Promise<SqlImportSkipped | null> {
+    await this.access.db.run(`DROP TABLE ${this.table("lines")}`);
+    this.report.files = [];
+    this.report.read = 0;
+    return await this.readLines(new Set([...byText, also]));
+  }
+
   /** `staged`: every line parsed by the format's SQL, with the columns the insert takes from it. */
   private async parse(): Promise<void> {
     const names = this.options.files.map((file) => literal(sourceName(file))).join(", ");
     // The line without one CR before its LF, as readLineBlocks gives it (the parsers strip one more).
+    // Files by their first line; `first` holds each file's first n.
+    const first: number[] = [];
+    let next = 1;
+    for (const file of this.report.files) {
+      first.push(next);
+      next += file.read;
+    }
+    const fileNo = first.length <= 1
+      ? "1"
+      : `CASE ${
+        first.slice(1).map((start, i) => `WHEN n < ${start} THEN ${i + 1}`).join(" ")
+      } ELSE ${first.length} END`;
     const lines = `(SELECT *, regexp_full_match(line, '[\\t\\x20-\\x7e]*') AS plain FROM (
-        SELECT n, file_no, line_no,
+        SELECT n, file_no, n + 1 - [${first.join(", ")}][file_no] AS line_no,
           CASE WHEN suffix(line, chr(13)) THEN substr(line, 1, length(line) - 1) ELSE line END AS line
-        FROM ${this.table("lines")}) AS q_crlf) AS q_lines`;
+        FROM (SELECT *, ${fileNo} AS file_no FROM (SELECT rowid + 1 AS n, line FROM ${
+      this.table("lines")
+    }) AS q_n) AS q_file
+        ) AS q_crlf) AS q_lines`;
     const parsed = this.format.parse(lines, { now: this.now, sourceSql: `[${names}][file_no]` });
     const fields = this.fields;
     const size = [
@@ -424,8 +514,11 @@ class SqlImport {
     }
   }
 
-  /** The accepted messages in the JS path's batches: `batchSize` in file order, each sorted by time. */
-  private async insertBatches(streamsSql: string, reachable: string[]): Promise<void> {
+  /**
+   * The accepted messages in the JS path's batches (`batchSize` in file order, each sorted by time), planned in
+   * memory (planBatch); with one index set, each row's batch and place in it ranked first (rankInBatches).
+   */
+  private async planBatches(streamsSql: string, reachable: string[]): Promise<PlannedBatch[]> {
     const starts = await this.access.db.all<{ n: bigint }>(
       `SELECT n FROM (SELECT n, row_number() OVER (ORDER BY n) - 1 AS seq FROM ${
         this.table("staged")
@@ -437,19 +530,15 @@ class SqlImport {
       `SELECT count(*) AS count FROM ${this.table("staged")} WHERE ok`,
     );
     let remaining = Number(total?.count ?? 0);
-    if (this.indexSetsOf(reachable).size === 1) await this.sortIntoBatches(starts.map((start) => start.n));
-    let planned: PlannedBatch[] = [];
+    if (this.indexSetsOf(reachable).size === 1) await this.rankInBatches(starts.map((start) => start.n));
+    const planned: PlannedBatch[] = [];
     for (const [i, start] of starts.entries()) {
       const end = i + 1 < starts.length ? Number(starts[i + 1].n) - 1 : Number.MAX_SAFE_INTEGER;
       const count = Math.min(remaining, this.access.batchSize);
       planned.push(await this.planBatch(streamsSql, reachable, Number(start.n), end, count, i));
       remaining -= count;
-      if (planned.length === BATCHES_PER_INSERT) {
-        await this.writeBatches(planned);
-        planned = [];
-      }
     }
-    if (planned.length > 0) await this.writeBatches(planned);
+    return planned;
   }
 
   /**
@@ -467,7 +556,10 @@ class SqlImport {
   ): Promise<PlannedBatch> {
     const access = this.access;
     const source = this.sortedIntoBatches
-      ? `(SELECT *, rowid AS q_row FROM ${this.table("ready")} WHERE batch = ${batchNo}) AS q_source`
+      ? `(SELECT q_s.*, q_k.q_ord FROM ${this.table("staged")} AS q_s JOIN ${
+        this.table("ranks")
+      } AS q_k USING (n)
+          WHERE q_k.batch = ${batchNo} AND q_s.n BETWEEN ${first} AND ${last}) AS q_source`
       : `${this.table("staged")} WHERE ok AND n BETWEEN ${first} AND ${last}`;
     const newFields = await this.newFields(source);
     const receivedAt = Date.now();
@@ -555,7 +647,8 @@ class SqlImport {
     return {
       count,
       fieldColumns,
-      inOrder: body.inOrder && { ...body.inOrder, receivedAt, ulid: gl2MessageId, streams: streamsSql },
+      inOrder: body.inOrder &&
+        { ...body.inOrder, first, last, receivedAt, ulid: gl2MessageId, streams: streamsSql },
       rows: groups.reduce((sum, group) => sum + Number(group.count), 0),
       newFields,
       touched: [...touched.values()],
@@ -573,9 +666,12 @@ class SqlImport {
 
   /**
    * The rows of consecutive batches in insertion order. With one index set (the usual import) that is one scan of
-   * `ready`, each row's batch giving its place, index and ULID: DuckDB runs the scan, and the compression of the
-   * row groups it feeds, on all its threads. Otherwise the batches' own SELECTs one after the other (UNION ALL
-   * keeps its branches' order for an order-preserving insert), each on about one thread as before.
+   * their lines in `staged`, joined to their token texts (`terms`, by line) and their places (`ranks`, narrow, as
+   * the hash tables) and sorted by batch and place, each row's batch then giving its index and ULID: DuckDB runs
+   * the scan, the sort and the compression of the row groups it feeds on all its threads, and the wide rows are
+   * copied once, by the sort (a sorted copy in a table first, then scanned, cost ~3 µs per line more). Otherwise
+   * the batches' own SELECTs one after the other (UNION ALL keeps its branches' order for an order-preserving
+   * insert), each on about one thread as before.
    */
   private rowsOf(batches: PlannedBatch[]): string {
     const pieces = batches.map((batch) => batch.inOrder);
@@ -583,6 +679,8 @@ class SqlImport {
       return batches.map((batch) => `(${batch.sql})`).join("\n UNION ALL BY NAME ");
     }
     const access = this.access;
+    const first = pieces[0].first;
+    const last = pieces[pieces.length - 1].last;
     const per = (of: (piece: InOrderBatch) => string) =>
       pieces.length === 1
         ? of(pieces[0])
@@ -604,42 +702,50 @@ class SqlImport {
       per((piece) => `${piece.receivedAt}::BIGINT`)
     } AS received_at
           FROM (
-            SELECT *, rowid AS q_row, ${pieces[0].streams} AS streams, uuid()::VARCHAR AS _id
-            FROM ${this.table("ready")} WHERE batch BETWEEN ${pieces[0].batch} AND ${
+            SELECT *, ${pieces[0].streams} AS streams, uuid()::VARCHAR AS _id FROM (
+              SELECT q_s.* EXCLUDE (ok, file_no, line_no, js, reason, js_line, reject_text)
+                  REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms),
+                q_k.batch, q_k.q_ord
+              FROM ${this.table("staged")} AS q_s
+              JOIN (SELECT * FROM ${this.table("ranks")} WHERE batch BETWEEN ${pieces[0].batch} AND ${
       pieces[pieces.length - 1].batch
-    }
+    }) AS q_k ON q_k.n = q_s.n
+              JOIN (SELECT rowid + 1 AS n, t FROM ${this.table("terms")} WHERE rowid BETWEEN ${
+      first - 1
+    } AND ${last - 1}) AS q_t ON q_t.n = q_s.n
+              WHERE q_s.ok AND q_s.n BETWEEN ${first} AND ${last}
+              ORDER BY q_k.batch, q_k.q_ord) AS q_sorted
           ) AS q_ready) AS q_placed) AS q_rows`;
   }
 
   /**
-   * One index set: the accepted rows copied into `ready` with their token texts, batch after batch, each batch
-   * sorted by time then line, as the JS path inserts them. DuckDB sorts all batches at once on its threads (where
-   * a sort per batch ran on about one), and every batch is then a run of `ready`'s row ids, so the inserts scan
-   * it in parallel. `staged` and `terms` are dropped (memory).
+   * One index set: each accepted row's batch and place in it (sorted by time, then line, as the JS path inserts
+   * them) into `ranks`, narrow, so that the inserts sort the wide rows by it as they write them (rowsOf). Copying
+   * the rows into a sorted table first cost a third of the inserts' CPU again.
    */
-  private async sortIntoBatches(starts: bigint[]): Promise<void> {
+  private async rankInBatches(starts: bigint[]): Promise<void> {
     const batchOf = starts.length <= 1
       ? "0"
-      : `CASE ${starts.slice(1).map((start, i) => `WHEN q_s.n < ${start} THEN ${i}`).join(" ")} ELSE ${
+      : `CASE ${starts.slice(1).map((start, i) => `WHEN n < ${start} THEN ${i}`).join(" ")} ELSE ${
         starts.length - 1
       } END`;
-    // The token texts by position (both tables hold every line in line order, which the `error` checks; a hash
-    // join on `n` built a table of every line's texts), and only the columns the inserts read: the sort carries
-    // each through DuckDB's row format and back.
     await this.access.db.run(
-      `CREATE TABLE ${this.table("ready")} AS
-       SELECT q_s.* EXCLUDE (ok, file_no, line_no, js, reason, js_line, reject_text)
-           REPLACE (coalesce(q_s.message_terms, q_t.t) AS message_terms),
-         ${batchOf} AS batch
-       FROM ${this.table("staged")} AS q_s POSITIONAL JOIN (SELECT rowid + 1 AS n, t FROM ${
-        this.table("terms")
-      }) AS q_t
-       WHERE q_s.ok AND (q_s.n = q_t.n OR error('The token texts are out of step with the staged lines'))
-       ORDER BY batch, q_s.ts, q_s.n`,
+      `CREATE TABLE ${this.table("ranks")} AS
+       SELECT n, batch, row_number() OVER (PARTITION BY batch ORDER BY ts, n) - 1 AS q_ord
+       FROM (SELECT n, ts, ${batchOf} AS batch FROM ${this.table("staged")} WHERE ok) AS q_keys`,
     );
-    await this.access.db.run(`DROP TABLE ${this.table("staged")}`);
-    await this.access.db.run(`DROP TABLE ${this.table("terms")}`);
     this.sortedIntoBatches = true;
+  }
+
+  /** The token texts (line-token-texts.ts) into `terms`: line n's are row n - 1 (read_csv keeps the file's order). */
+  private async loadTokenTexts(path: string): Promise<void> {
+    const db = this.access.db;
+    await db.run(
+      `CREATE TABLE ${this.table("terms")} AS SELECT t
+       FROM read_csv(${literal(path)}, columns = {'t': 'VARCHAR'}, ${CSV_READ_OPTIONS})`,
+    );
+    const rows = await db.first<{ count: bigint }>(`SELECT count(*) AS count FROM ${this.table("terms")}`);
+    if (Number(rows?.count) !== this.report.read) throw new Error("The token texts table lost lines");
   }
 
   private sortedIntoBatches = false;
@@ -696,9 +802,8 @@ class SqlImport {
    * time, then line), `streams`, `set_id`, `pos` (the set's place among the message's), `number` and `index_name`,
    * in that order. Window functions carry every column of the row through a sort (measured on 1M Apache lines: a
    * window over the batch's rows cost more than the insert itself), so where it can, `ord` is computed without:
-   * - every reachable stream writes to one index set: the rows were sorted into `ready` beforehand
-   *   (sortIntoBatches), `ord` is the row id less the batches before, and `inOrder` lets writeBatches read several
-   *   batches in one scan;
+   * - every reachable stream writes to one index set: `ord` was ranked beforehand on narrow rows (rankInBatches),
+   *   and `inOrder` lets writeBatches write several batches with one INSERT that sorts them;
    * - otherwise the general form: numbered by windows, rows per index set from the streams' sets.
    * `constant` is the one index number of all rows when the batch crosses no rotation (the group query then
    * needs no order).
@@ -714,7 +819,7 @@ class SqlImport {
     sql: (withId: boolean) => string;
     ordered: boolean;
     constant?: { set: string; number: number };
-    inOrder?: Omit<InOrderBatch, "receivedAt" | "ulid" | "streams">;
+    inOrder?: Omit<InOrderBatch, "receivedAt" | "ulid" | "streams" | "first" | "last">;
   } {
     const access = this.access;
     const id = (withId: boolean) => withId ? ", uuid()::VARCHAR AS _id" : "";
@@ -751,9 +856,8 @@ class SqlImport {
         ? { set, number: base + 1 }
         : undefined;
       if (this.sortedIntoBatches) {
-        // `ready` holds accepted rows only, batch after batch, each sorted, in row-id order: a row's place in its
-        // batch is its row id less the batches before it.
-        const ord = `q_row - ${batchNo * access.batchSize}`;
+        // The row's place in its batch, from `ranks` (the source joins it).
+        const ord = "q_ord";
         return {
           ordered: false,
           constant,
@@ -770,7 +874,7 @@ class SqlImport {
           },
         };
       }
-      throw new Error("One index set: the rows are read from `ready` (sortIntoBatches)");
+      throw new Error("One index set: the rows are ranked in `ranks` (rankInBatches)");
     }
     const setOf = new Map(access.router.streams.map((stream) => [stream.id, stream.indexSetId]));
     const setCase = `CASE q_s ${

@@ -320,3 +320,73 @@ Deno.test("the SQL import of raw lines equals the JS path's", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the SQL import reads files with empty lines, NUL bytes, CRLF or its line reader's delimiter line for line as the JS path does", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const line = (i: number, tail = "") =>
+      `10.0.1.${i} - - [17/May/2015:10:0${
+        i % 10
+      }:00 +0000] "GET /f/${i} HTTP/1.1" 200 ${i} "-" "agent"${tail}`;
+    const files: [string, string][] = [
+      // DuckDB's CSV reader skips empty lines: the line counts of the JS reader catch it.
+      ["empty-lines.log", [line(1), "", "", line(2), "", line(3), "", ""].join("\n")],
+      ["leading-empty.log", ["", line(4), line(5)].join("\n") + "\n"],
+      // The reader's delimiter (US RS) and its null text inside lines; a NUL it keeps.
+      ["delimiter.log", [line(6, " \u001f\u001e"), line(7)].join("\n") + "\n"],
+      ["null-text.log", [line(8), "sluice:no-line:\u001e", line(9)].join("\n") + "\n"],
+      ["nul.log", [line(10, "\u0000"), "\u0000", line(11)].join("\n") + "\n"],
+      ["crlf.log", [line(12), line(13), ""].join("\r\n")],
+      ["only-newline.log", "\n"],
+      ["empty.log", ""],
+      ["clean.log", [line(14), line(15), line(16)].join("\n")],
+    ];
+    const paths: string[] = [];
+    for (const [name, text] of files) {
+      paths.push(`${dir}/${name}`);
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    const { js, sql } = await importBoth(paths, {}, { batchSize: 4 });
+    assertSame(js, sql);
+    assert.deepEqual(js[0].files.map((file) => file.read), [7, 3, 2, 3, 3, 2, 1, 0, 3]);
+    assert.equal(js[0].stored, 14);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the SQL import reads the times of combined-format lines, odd and invalid ones, as the JS path does", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const times = [
+      "17/May/2015:10:05:03 +0000",
+      "10/Oct/2000:13:55:36 -0700",
+      "01/Jan/2015:00:30:00 +0130",
+      "32/May/2015:10:05:03 +0000",
+      "17/Foo/2015:10:05:03 +0000",
+      "17/may/2015:10:05:03 +0000",
+      "31/Apr/2015:10:05:03 +0000",
+      "29/Feb/2016:23:59:60 +0000",
+      "28/Feb/2015:12:59:60 +0000",
+      "01/Jan/0099:00:00:00 +0000",
+      "17/May/2015:24:00:00 +0000",
+      "17/May/2015:23:60:00 +0000",
+      "00/May/2015:10:00:00 +0000",
+    ];
+    const path = `${dir}/times.log`;
+    await Deno.writeTextFile(
+      path,
+      times.map((time, i) => `10.0.2.${i} - user [${time}] "GET /t/${i} HTTP/1.1" 200 ${i} "-" "agent ${i}"`)
+        .join("\n") + "\n",
+    );
+    const { js, sql } = await importBoth([path]);
+    assertSame(js, sql);
+    assert.equal(js[0].stored, 5);
+    assert.deepEqual(js[0].reasons.map((reason) => [reason.reason, reason.count]), [[
+      "invalid timestamp",
+      8,
+    ]]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
