@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../ui/app/AppProviders.tsx";
 import { pageConfig } from "../ui/api/page-config.ts";
+import { readAssumedScreen } from "../ui/widgets/assumed-screen.ts";
 import { createQueryClient } from "../ui/api/query-client.ts";
 import { expandSearchJobs } from "./dehydrated-search-jobs.ts";
 import { readDehydratedState } from "./dehydrated-state-element.ts";
@@ -29,7 +30,12 @@ const scheme = document.documentElement.getAttribute("data-mantine-color-scheme"
   : "light";
 
 const app = (
-  <AppProviders queryClient={queryClient} store={createStore()} defaultColorScheme={scheme}>
+  <AppProviders
+    queryClient={queryClient}
+    store={createStore()}
+    defaultColorScheme={scheme}
+    assumedScreen={readAssumedScreen(document.documentElement)}
+  >
     <RouterProvider router={router} />
   </AppProviders>
 );

@@ -1,5 +1,6 @@
 import type { PageConfig } from "../ui/api/page-config.ts";
 import type { ThemeMode } from "../ui/theme/theme-mode.ts";
+import { ASSUMED_SCREEN_ATTRIBUTE, type AssumedScreen } from "../ui/widgets/assumed-screen.ts";
 import { themeModeScript } from "../ui/theme/theme-mode.ts";
 import type { ClientManifest } from "./client-manifest.ts";
 import { DEHYDRATED_STATE_ELEMENT_ID } from "./dehydrated-state-element.ts";
@@ -11,6 +12,8 @@ export interface DocumentParts {
   manifest: ClientManifest;
   /** The user's theme preference, known on the server. */
   themePreference: ThemeMode | null;
+  /** The screen the page is drawn for before the browser can measure (ui/widgets/assumed-screen.ts). */
+  assumedScreen?: AssumedScreen;
   /** The chunks of the page loaded on demand that this document shows (ClientManifest.pages), if any. */
   pageChunks?: readonly string[];
 }
@@ -29,10 +32,11 @@ export function escapeHtml(text: string): string {
  * server-rendered page is complete without them, so on a slow network the stylesheet and the page itself get the
  * bandwidth; the scripts load once the page has been painted (`documentContentEnd`).
  */
-export function documentHead({ title, config, manifest, themePreference }: DocumentParts): string {
+export function documentHead({ title, config, manifest, themePreference, assumedScreen }: DocumentParts): string {
   const assets = `${config.prefix}/assets`;
   const scheme = themePreference === "noir" ? "dark" : "light";
-  return `<!DOCTYPE html><html lang="en" data-mantine-color-scheme="${scheme}"><head><meta charset="utf-8">` +
+  const screen = assumedScreen === "phone" ? ` ${ASSUMED_SCREEN_ATTRIBUTE}="phone"` : "";
+  return `<!DOCTYPE html><html lang="en" data-mantine-color-scheme="${scheme}"${screen}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="description" content="${escapeHtml(config.productName)}: search, analyse and alert on your log messages.">` +
     `<title>${escapeHtml(title)}</title>` +

@@ -12,6 +12,7 @@ import { currentUserQueryOptions, sessionQueryOptions } from "../ui/session/sess
 import { jvmQueryOptions, systemInfoQueryOptions } from "../ui/shell/shell-queries.ts";
 import { documentTitle } from "../ui/shell/use-document-title.ts";
 import { isThemeMode, THEME_MODE_KEY } from "../ui/theme/theme-mode.ts";
+import { assumedScreenOf } from "../ui/widgets/assumed-screen.ts";
 import type { ClientManifest } from "./client-manifest.ts";
 import { compactSearchJobs } from "./dehydrated-search-jobs.ts";
 import { documentContentEnd, documentEnd, documentHead, PAINT_PAUSE_MS } from "./document.ts";
@@ -74,9 +75,16 @@ export async function renderPage(request: Request, { config, manifest, api, iden
   const preference = user?.preferences[THEME_MODE_KEY];
   const themePreference = isThemeMode(preference) ? preference : null;
 
+  // Charts are drawn for a phone's width when the browser says it is one; the document tells the browser.
+  const assumedScreen = assumedScreenOf(request.headers.get("Sec-CH-UA-Mobile"));
   const router = createStaticRouter(basenameHandler.dataRoutes, context);
   const app = (
-    <AppProviders queryClient={queryClient} store={createStore()} defaultColorScheme={themePreference === "noir" ? "dark" : "light"}>
+    <AppProviders
+      queryClient={queryClient}
+      store={createStore()}
+      defaultColorScheme={themePreference === "noir" ? "dark" : "light"}
+      assumedScreen={assumedScreen}
+    >
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>
   );
@@ -87,7 +95,7 @@ export async function renderPage(request: Request, { config, manifest, api, iden
   // The head goes out before the render finishes, so the browser fetches the stylesheet meanwhile.
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference })));
+      controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference, assumedScreen })));
       await prefetch();
       try {
         // The head is out already; waiting for the lazy page (and every other boundary) to finish, with no size
@@ -115,7 +123,11 @@ export async function renderPage(request: Request, { config, manifest, api, iden
       controller.close();
     },
   });
-  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    Vary: "Accept-Encoding, Sec-CH-UA-Mobile",
+  };
   // A search page carries its results (markup and dehydrated state): gzip cuts it several fold. The compressor
   // flushes every chunk, so the head still goes out before the render.
   const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));

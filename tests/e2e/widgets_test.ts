@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import {
   assertNoConsoleErrors,
@@ -45,6 +45,37 @@ async function openWidgetMenu(page: Page, title: string): Promise<void> {
   await widget(page, title).getByRole("button", { name: "Open actions dropdown" }).click();
 }
 
+/** Counts, from the first script on, charts taken out of the page: a chart drawn anew replaces the server's one. */
+async function countRemovedCharts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const counts = { removedCharts: 0 };
+    Object.assign(globalThis, { chartCounts: counts });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && node.querySelector("[data-testid='chart-surface']")) counts.removedCharts++;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+function removedCharts(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (globalThis as unknown as { chartCounts: { removedCharts: number } }).chartCounts.removedCharts
+  );
+}
+
+/** The chart's drawing size (its SVG's attributes) beside its box's. */
+async function drawnSizeOf(chart: Locator): Promise<{ svg: string; box: string }> {
+  const svg = chart.getByTestId("chart-surface");
+  const box = await chart.boundingBox();
+  return {
+    svg: `${await svg.getAttribute("width")}×${await svg.getAttribute("height")}`,
+    box: box ? `${Math.round(box.width)}×${Math.round(box.height)}` : "none",
+  };
+}
+
 function focusParams(page: Page): Record<string, string | null> {
   const params = new URL(page.url()).searchParams;
   return {
@@ -79,33 +110,9 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
       errors,
       "the Message Count chart is drawn in the server's HTML and kept by hydration when the width was guessed right",
       async ({ context, page }) => {
-        // Counts charts taken out of the page: a chart drawn anew after hydration replaces the server's one.
-        await context.addInitScript(() => {
-          const counts = { removedCharts: 0 };
-          Object.assign(globalThis, { chartCounts: counts });
-          new MutationObserver((records) => {
-            for (const record of records) {
-              for (const node of record.removedNodes) {
-                if (node instanceof Element && node.querySelector("[data-testid='chart-surface']")) {
-                  counts.removedCharts++;
-                }
-              }
-            }
-          }).observe(document, { childList: true, subtree: true });
-        });
-        const removedCharts = () =>
-          page.evaluate(() =>
-            (globalThis as unknown as { chartCounts: { removedCharts: number } }).chartCounts.removedCharts
-          );
+        await countRemovedCharts(context);
         const chart = page.getByTestId("aggregation-visualization");
-        const drawnSize = async () => {
-          const svg = chart.getByTestId("chart-surface");
-          const box = await chart.boundingBox();
-          return {
-            svg: `${await svg.getAttribute("width")}×${await svg.getAttribute("height")}`,
-            box: box ? `${Math.round(box.width)}×${Math.round(box.height)}` : "none",
-          };
-        };
+        const drawnSize = () => drawnSizeOf(chart);
 
         // 1350 px wide with the sidebar pinned: the grid is 998 px, the width the server assumes.
         await signIn(server, context, page, "admin", searchPath);
@@ -117,7 +124,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
         assert.deepEqual(await drawnSize(), { svg: "972×121", box: "972×149" });
         // Kept as a rule; on a loaded machine (CI runs the e2e files in parallel) hydration has been seen to draw
         // it once more, which costs a render but shows the same chart. More than that would be a regression.
-        const afterHydration = await removedCharts();
+        const afterHydration = await removedCharts(page);
         assert.ok(afterHydration <= 1, `the server's chart was drawn again ${afterHydration} times`);
 
         // A narrower window: the guess is wrong, so the chart is drawn once more at the measured width.
@@ -131,10 +138,45 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
           assert.notEqual(svg, "972×121");
         });
         // Counted afresh on the reloaded page: the guessed chart replaced once (twice at most, as above).
-        const replaced = await removedCharts();
+        const replaced = await removedCharts(page);
         assert.ok(replaced >= 1 && replaced <= 2, `the guessed chart was replaced ${replaced} times`);
       },
       { viewport: { width: 1350, height: 940 } },
+    );
+
+    await journey(
+      t,
+      browser,
+      errors,
+      "a phone's browser gets the chart drawn for a 412 px window, and hydration keeps it",
+      async ({ context, page }) => {
+        await countRemovedCharts(context);
+        // What Chromium on Android says of itself: its requests carry `Sec-CH-UA-Mobile: ?1`.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Emulation.setUserAgentOverride", {
+          userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36",
+          userAgentMetadata: {
+            brands: [{ brand: "Chromium", version: "150" }],
+            platform: "Android",
+            platformVersion: "14",
+            architecture: "",
+            model: "Pixel",
+            mobile: true,
+          },
+        });
+        await signIn(server, context, page, "admin");
+        const response = await page.goto(server.url(searchPath));
+        const html = await response!.text();
+        assert.match(html, /<html lang="en" data-mantine-color-scheme="light" data-assumed-screen="phone">/);
+        assert.match(html, /<svg width="304" height="121"[^>]*data-testid="chart-surface"/);
+        await waitForSearchResults(page);
+        const chart = page.getByTestId("aggregation-visualization");
+        await eventually(async () => assert.equal(await chart.getAttribute("data-drawn-at"), "measured-size"));
+        assert.deepEqual(await drawnSizeOf(chart), { svg: "304×121", box: "304×149" });
+        const afterHydration = await removedCharts(page);
+        assert.ok(afterHydration <= 1, `the server's chart was drawn again ${afterHydration} times`);
+      },
+      { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true },
     );
 
     await journey(

@@ -5,6 +5,7 @@ import { Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
 import { sluiceColorSchemeManager } from "../theme/color-scheme-manager.ts";
 import { theme } from "../theme/theme.ts";
+import { type AssumedScreen, AssumedScreenContext } from "../widgets/assumed-screen.ts";
 
 type JotaiStore = Parameters<typeof JotaiProvider>[0]["store"];
 
@@ -14,11 +15,13 @@ interface Props {
   store: JotaiStore;
   /** The colour scheme the server knows (the user's preference), used for the server render. */
   defaultColorScheme: "light" | "dark" | "auto";
+  /** The screen the server drew the page for (ui/widgets/assumed-screen.ts); the browser hydrates with the same. */
+  assumedScreen: AssumedScreen;
   children: ReactNode;
 }
 
 /** Theme, server state, client state and toasts, around the whole app on both server and browser. */
-export function AppProviders({ queryClient, store, defaultColorScheme, children }: Props) {
+export function AppProviders({ queryClient, store, defaultColorScheme, assumedScreen, children }: Props) {
   return (
     <MantineProvider
       theme={theme}
@@ -28,7 +31,9 @@ export function AppProviders({ queryClient, store, defaultColorScheme, children 
     >
       <Notifications position="top-right" limit={5} />
       <QueryClientProvider client={queryClient}>
-        <JotaiProvider store={store}>{children}</JotaiProvider>
+        <JotaiProvider store={store}>
+          <AssumedScreenContext value={assumedScreen}>{children}</AssumedScreenContext>
+        </JotaiProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

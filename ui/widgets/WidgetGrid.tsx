@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from "react";
 import ReactGridLayout, { type Layout, useContainerWidth } from "react-grid-layout";
 import type { WidgetPosition } from "../../api/schemas/widgets.ts";
 import {
@@ -11,8 +11,9 @@ import {
   toGridCells,
   toWidgetPositions,
 } from "./logic/grid-layout.ts";
+import { AssumedScreenContext } from "./assumed-screen.ts";
 import { GRID_COLUMNS } from "./logic/view-widgets.ts";
-import { estimateWidgetBodySize } from "./logic/widget-body-estimate.ts";
+import { ASSUMED_GRID_WIDTH, estimateWidgetBodySize } from "./logic/widget-body-estimate.ts";
 import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
 import { WIDGET_DRAG_HANDLE_CLASS } from "./WidgetFrame.tsx";
 
@@ -39,6 +40,7 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
   // the cells in percentages of the real width (pendingGridCss) until the width is measured; the measured width
   // then positions the same widget elements in pixels (they stay mounted, so an expanded message stays expanded).
   const { width, containerRef } = useContainerWidth();
+  const assumedScreen = useContext(AssumedScreenContext);
   const [measured, setMeasured] = useState(false);
   // In the same render as the measured width (both set by effects after mounting), so the cells never get
   // pixel positions from the default width.
@@ -57,13 +59,15 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
           // A boundary per widget: hydration takes each as its own unit of work and yields between them.
           <Suspense key={cell.i} fallback={null}>
             {/* The size the pending stylesheet gives the body, so a chart can be drawn in the server's HTML. */}
-            <EstimatedWidgetBodySize value={estimateWidgetBodySize(cell, GRID_MARGIN, GRID_ROW_HEIGHT)}>
+            <EstimatedWidgetBodySize
+              value={estimateWidgetBodySize(cell, GRID_MARGIN, GRID_ROW_HEIGHT, ASSUMED_GRID_WIDTH[assumedScreen])}
+            >
               {renderWidget(cell.i)}
             </EstimatedWidgetBodySize>
           </Suspense>,
         ]),
       ),
-    [ids, positions, renderWidget],
+    [ids, positions, renderWidget, assumedScreen],
   );
   const onLayoutChange = (layout: Layout) => {
     const next = toWidgetPositions(

@@ -18,6 +18,13 @@ Deno.test("the head links the stylesheet and loads no script that could hold bac
   assert.ok(!head.includes("modulepreload") && !/<script[^>]*\bsrc=/.test(head));
 });
 
+Deno.test("a page drawn for a phone says so on <html>, for the browser to hydrate with the same assumption", () => {
+  const phone = documentHead({ title: "Search", config, manifest, themePreference: null, assumedScreen: "phone" });
+  assert.ok(phone.startsWith('<!DOCTYPE html><html lang="en" data-mantine-color-scheme="light" data-assumed-screen="phone">'));
+  const laptop = documentHead({ title: "Search", config, manifest, themePreference: null, assumedScreen: "laptop" });
+  assert.ok(!laptop.includes("data-assumed-screen"));
+});
+
 Deno.test("a page loaded on demand: the state and the starter after the content, nothing loading by itself", () => {
   const parts = { config, manifest, pageChunks: ["chunk-DDDDDDDD.js"] };
   const end = documentContentEnd(parts, { queries: [{ text: "</script><b>" }] });

@@ -8,8 +8,16 @@ import {
 const MARGIN: [number, number] = [10, 10];
 
 Deno.test("a full-width widget two rows high gets the body the grid stylesheet gives it (972×149 at 998 px)", () => {
-  assert.equal(ASSUMED_GRID_WIDTH, 998);
+  assert.equal(ASSUMED_GRID_WIDTH.laptop, 998);
   assert.deepEqual(estimateWidgetBodySize({ w: 12, h: 2 }, MARGIN, 100), { width: 972, height: 149 });
+});
+
+Deno.test("on a phone the Message Count's body is what a 412 px window gives it (304×149 on a 330 px grid)", () => {
+  assert.equal(ASSUMED_GRID_WIDTH.phone, 330);
+  assert.deepEqual(estimateWidgetBodySize({ w: 12, h: 2 }, MARGIN, 100, ASSUMED_GRID_WIDTH.phone), {
+    width: 304,
+    height: 149,
+  });
 });
 
 Deno.test("a half-width widget spans six columns and five gaps; height grows by 110 px a row", () => {

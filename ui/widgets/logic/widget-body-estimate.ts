@@ -1,3 +1,4 @@
+import type { AssumedScreen } from "../assumed-screen.ts";
 import type { GridCell } from "./grid-layout.ts";
 import { GRID_COLUMNS } from "./view-widgets.ts";
 
@@ -11,10 +12,12 @@ export interface WidgetBodySize {
 export const WIDGET_FRAME_CHROME = { width: 2 + 2 * 12, height: 2 + 35 + 2 * 12 } as const;
 
 /**
- * The grid's width assumed before it is measured: its width on a 1350 px wide window with the sidebar pinned (a
- * common laptop). Only the server's first drawing uses it; a wrong guess costs one re-draw after hydration.
+ * The grid's width assumed before it is measured: on a laptop its width on a 1350 px wide window with the sidebar
+ * pinned; on a phone on a 412 px wide one (the commonest Android width; the window less the 50 px sidebar rail and
+ * the page's 2 × 16 px padding, the sidebar never being pinned there). Only the server's first drawing uses it; a
+ * wrong guess costs one re-draw after hydration.
  */
-export const ASSUMED_GRID_WIDTH = 998;
+export const ASSUMED_GRID_WIDTH: Record<AssumedScreen, number> = { laptop: 998, phone: 330 };
 
 /**
  * The size a widget body gets from the grid stylesheet (pendingGridCss), for drawing a chart on the server before
@@ -24,7 +27,7 @@ export function estimateWidgetBodySize(
   cell: Pick<GridCell, "w" | "h">,
   [marginX, marginY]: readonly [number, number],
   rowHeight: number,
-  gridWidth = ASSUMED_GRID_WIDTH,
+  gridWidth = ASSUMED_GRID_WIDTH.laptop,
 ): WidgetBodySize {
   const column = (gridWidth - (GRID_COLUMNS - 1) * marginX) / GRID_COLUMNS;
   const cellWidth = column * cell.w + (cell.w - 1) * marginX;
