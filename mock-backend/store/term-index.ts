@@ -26,10 +26,11 @@ import {
  * terms that happens to a given query with a probability of about 10⁻¹². `hash()` is DuckDB's, not a stable
  * format: the index records a fingerprint of it and is rebuilt when a DuckDB upgrade changes it.
  *
- * Indexing runs after messages are written, never inside an ingest: it costs twice the CPU of storing a message
- * (1M messages: 43 s of CPU against 21 s to store them; 10M took 10 minutes of wall time on the shared 2-core
- * machine), and the database grows by about 60% (1M: 277 → 446 MiB). It goes a block of rows at a time; rows at
- * or past `indexedRows` are searched by scanning, so results never depend on how far indexing has come.
+ * Indexing runs after messages are written, never inside an ingest: it costs more CPU than storing a message
+ * (1M imported Apache lines, 71 postings each: 32–38 s of CPU and 18–21 s of wall time against 22 s of CPU to
+ * store them; bench/measure/term-index-identity.ts), and the database grows by about 60% (1M: 277 → 446 MiB).
+ * It goes a block of rows at a time; rows at or past `indexedRows` are searched by scanning, so results never
+ * depend on how far indexing has come.
  */
 export const TERM_INDEX_TABLES = [
   `CREATE TABLE IF NOT EXISTS term_postings (
@@ -75,32 +76,69 @@ const MAX_UNINDEXED_ROWS = 2 * BLOCK_ROWS;
 /** A message's tokens (a list) from its token text (` a b c `). */
 const tokenList = (text: string) => `string_split(trim(${text}), ' ')`;
 
-/** Its distinct pairs of consecutive tokens (`a b`, `b c`) from its token list. */
-const pairs = (list: string) =>
-  `list_distinct(list_transform(list_zip(${list}[:-2], ${list}[2:]), lambda p: p[1] || ' ' || p[2]))`;
+/**
+ * The distinct hashes of a list's non-empty terms. Why hashes first: `list_distinct` over 64-bit integers costs a
+ * third of it over the strings, and two different terms of one message with one hash are as unlikely as anywhere.
+ */
+const distinctHashes = (list: string) =>
+  `list_distinct(list_transform(list_filter(${list}, t -> t <> ''), t -> hash(t)))`;
 
-/** Each kind's terms, from the columns of `split` below. */
-const TERMS_OF_KIND: Record<PostingKind, string> = {
-  message: "unnest(list_distinct(m))",
-  full_message: "unnest(list_distinct(f))",
-  message_pair: `unnest(${pairs("m")})`,
-  full_message_pair: `unnest(${pairs("f")})`,
-  source: "s",
-  keyword: "unnest(list_distinct(k))",
+/** The distinct hashes of a token list's pairs of consecutive tokens (`a b`, `b c`). */
+const pairHashes = (list: string) =>
+  `list_distinct(list_transform(${list}[2:], (t, i) -> hash(${list}[i] || ' ' || t)))`;
+
+/**
+ * Each kind's term hashes of one message, from the columns of `split` below: a list unnested, or one value (NULL
+ * for none: DuckDB's `hash(NULL)` is not NULL).
+ */
+const HASHES_OF_KIND: Record<PostingKind, string> = {
+  message: `unnest(${distinctHashes("m")})`,
+  full_message: `unnest(${distinctHashes("f")})`,
+  message_pair: `unnest(${pairHashes("m")})`,
+  full_message_pair: `unnest(${pairHashes("f")})`,
+  source: "CASE WHEN s <> '' THEN hash(s) END",
+  keyword: `unnest(${distinctHashes("k")})`,
 };
 
-/** The block's terms as (term, kind, message_row), into TEMP table `block_terms`; each text is split once. */
-const TERMS_OF_ROWS = `CREATE OR REPLACE TEMP TABLE block_terms AS
-  WITH split AS MATERIALIZED (
+/** The rows of one indexing pass ($1, $2: the first row id and the one past the last). */
+const ROWS = "FROM messages WHERE rowid >= $1 AND rowid < $2";
+
+/**
+ * The block's postings, sorted by hash then row: each text split once, each message's terms hashed and made
+ * distinct as lists of integers (no table of strings in between, no DISTINCT over the block's millions of rows).
+ */
+const POSTINGS_OF_ROWS = `INSERT INTO term_postings
+  WITH split AS (
     SELECT rowid AS message_row, ${tokenList("message_terms")} AS m, ${tokenList("full_message_terms")} AS f,
       lower(source) AS s, string_split(keyword_values, chr(31)) AS k
-    FROM messages WHERE rowid >= $1 AND rowid < $2)
-  SELECT term, kind, message_row FROM (${
-  Object.entries(TERMS_OF_KIND).map(([kind, terms]) =>
-    `SELECT ${terms} AS term, ${POSTING_KINDS[kind as PostingKind]}::UTINYINT AS kind, message_row FROM split`
+    ${ROWS})
+  SELECT term_hash, kind, message_row FROM (${
+  Object.entries(HASHES_OF_KIND).map(([kind, hashes]) =>
+    `SELECT ${hashes} AS term_hash, ${
+      POSTING_KINDS[kind as PostingKind]
+    }::UTINYINT AS kind, message_row FROM split`
   ).join(" UNION ALL ")
 })
-  WHERE term IS NOT NULL AND term <> ''`;
+  WHERE term_hash IS NOT NULL
+  ORDER BY term_hash, message_row`;
+
+/** The single terms (unnested) of each kind the dictionary lists, as `split`'s lists above hold them. */
+const TERMS_OF_PREFIX_KIND: Readonly<Partial<Record<PostingKind, string>>> = {
+  message: `unnest(${tokenList("message_terms")})`,
+  full_message: `unnest(${tokenList("full_message_terms")})`,
+  source: "lower(source)",
+  keyword: "unnest(string_split(keyword_values, chr(31)))",
+};
+
+/** The block's distinct single terms sorted by text (read again from the messages: cheaper than keeping them). */
+const DICTIONARY_OF_ROWS = `INSERT INTO term_dictionary SELECT DISTINCT term, kind FROM (${
+  PREFIX_KINDS.map((kind) => {
+    const terms = TERMS_OF_PREFIX_KIND[kind];
+    if (!terms) throw new Error(`no dictionary terms for the posting kind ${kind}`);
+    return `SELECT ${terms} AS term, ${POSTING_KINDS[kind]}::UTINYINT AS kind ${ROWS}`;
+  }).join(" UNION ALL ")
+})
+  WHERE term <> '' ORDER BY term, kind`;
 
 /**
  * Indexes the messages with `rowid` in [from, to) on `connection`, inside the caller's transaction: their postings
@@ -108,16 +146,8 @@ const TERMS_OF_ROWS = `CREATE OR REPLACE TEMP TABLE block_terms AS
  * looked up).
  */
 export async function indexRows(connection: DuckDBConnection, from: number, to: number): Promise<void> {
-  await connection.run(TERMS_OF_ROWS, [from, to]);
-  await connection.run(
-    "INSERT INTO term_postings SELECT hash(term), kind, message_row FROM block_terms ORDER BY 1, 3",
-  );
-  await connection.run(
-    `INSERT INTO term_dictionary SELECT DISTINCT term, kind FROM block_terms WHERE kind IN (${
-      PREFIX_KINDS.map((kind) => POSTING_KINDS[kind]).join(", ")
-    }) ORDER BY term, kind`,
-  );
-  await connection.run("DROP TABLE block_terms");
+  await connection.run(POSTINGS_OF_ROWS, [from, to]);
+  await connection.run(DICTIONARY_OF_ROWS, [from, to]);
   await connection.run(
     `INSERT INTO term_index_blocks SELECT rowid // ${BLOCK_ROWS}, epoch_ms(min(timestamp)), epoch_ms(max(timestamp))
      FROM messages WHERE rowid >= $1 AND rowid < $2 GROUP BY 1
