@@ -10,6 +10,7 @@
  * chunk is loaded with a wait first), so the stages hold back nothing that a test or a user waits for.
  */
 import { warmUpIntl } from "./intl-warm-up.ts";
+import { nextTask } from "./next-task.ts";
 
 await import("react-dom/client");
 await nextTask();
@@ -22,8 +23,3 @@ await nextTask();
 await import("./route-table.tsx");
 await nextTask();
 await import("./client-entry.tsx");
-
-/** Resolves in a later task. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}

@@ -14,6 +14,7 @@ import { readAssumedScreen } from "../ui/widgets/assumed-screen.ts";
 import { createQueryClient } from "../ui/api/query-client.ts";
 import { expandSearchJobs } from "./dehydrated-search-jobs.ts";
 import { readDehydratedState } from "./dehydrated-state-element.ts";
+import { nextTask } from "./next-task.ts";
 import { type PageHandle, routes } from "./route-table.tsx";
 
 /**
@@ -63,8 +64,3 @@ if (dehydrated) {
 // usable) instead of one long task that holds back input; events that arrive meanwhile are replayed.
 if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
-
-/** Resolves in a later task, so the browser can handle input and paint in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
