@@ -21,6 +21,7 @@ import { PARSERS } from "./parsers.ts";
 import { SQL_FORMATS, type SqlFormat } from "./sql-formats.ts";
 import { type RoutedFieldSql, streamRoutingSql } from "./sql-stream-routing.ts";
 import { LINE_CSV_DELIMITER, writeLineTokenTexts } from "./line-token-texts.ts";
+import { StageTimes } from "./sql-stage-times.ts";
 import { ulidSql } from "./sql-ulid.ts";
 
 /**
@@ -107,6 +108,25 @@ class LinesToReadByText extends Error {
  */
 const BATCHES_PER_INSERT = 8;
 
+/**
+ * The planned batches' spans [from, to) written by one INSERT each: BATCHES_PER_INSERT at a time, and a rest of up
+ * to half as many written with the last span rather than alone: an INSERT of one small batch cost 0.2 s of
+ * commit and bookkeeping on about one core (bench/RESULTS.md "Seventh round"). Rows and row ids are the same: one
+ * INSERT writes its batches one after the other.
+ */
+export function insertSpans(batches: number): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let from = 0; from < batches; from += BATCHES_PER_INSERT) {
+    spans.push([from, Math.min(from + BATCHES_PER_INSERT, batches)]);
+  }
+  const last = spans[spans.length - 1];
+  if (spans.length > 1 && last[1] - last[0] <= BATCHES_PER_INSERT / 2) {
+    spans.pop();
+    spans[spans.length - 1][1] = batches;
+  }
+  return spans;
+}
+
 /** A batch whose bookkeeping is done (in memory) and whose rows are still to be written. */
 interface PlannedBatch {
   count: number;
@@ -153,6 +173,7 @@ interface StagedField extends ExtraField {
 class SqlImport {
   private readonly stage = `sluice_import_${crypto.randomUUID().replaceAll("-", "")}`;
   private readonly now: number;
+  private readonly stages = new StageTimes();
   private readonly report: ImportReport = emptyImportReport();
   /** Rejects by reason: count, first line number (global) for ordering ties, examples with their line number. */
   private readonly rejects = new Map<
@@ -181,18 +202,39 @@ class SqlImport {
     if (!routing.ok) return { skipped: routing.reason };
     const db = this.access.db;
     await db.run(`ATTACH ':memory:' AS ${this.stage}`);
-    const termsPath = await Deno.makeTempFile({ prefix: "sluice-import-terms-", suffix: ".csv" });
-    // The token texts are written by the JS thread while DuckDB reads and parses the same files.
-    const terms = writeLineTokenTexts(this.options.files, termsPath);
+    const termsDir = await Deno.makeTempDir({ prefix: "sluice-import-terms-" });
+    await db.run(`CREATE TABLE ${this.table("terms")} (t VARCHAR)`);
+    // The token texts are written by the JS thread while DuckDB reads and parses the same files, and read into
+    // `terms` part after part as they are written (loadTokenTexts).
+    let loaded = Promise.resolve();
+    const terms = writeLineTokenTexts(
+      this.options.files,
+      (part) => {
+        const path = `${termsDir}/${part}.csv`;
+        Deno.writeFileSync(path, new Uint8Array()); // CsvBatchFile opens an existing file
+        return path;
+      },
+      (path) => {
+        loaded = loaded.then(() => this.loadTokenTexts(path));
+        // Awaited after the planning; until then a failure must not end the process as unhandled.
+        loaded.catch(() => {});
+      },
+    );
+    terms.catch(() => {});
     try {
       const read = await this.readLines(this.byText);
       if (read !== null) return read;
+      this.stages.mark("read lines");
       await this.parse();
+      this.stages.mark("parse");
       await this.parseInJs();
       await this.collectRejects();
+      this.stages.mark("js lines, rejects");
       // Planned while the JS thread finishes the token texts; written once they are read.
       const planned = await this.planBatches(routing.sql, routing.reachable);
+      this.stages.mark("plan");
       const counts = await terms;
+      this.stages.mark("wait for token texts");
       // The CSV reader skips empty lines and cuts a line at a delimiter ending it: a file of fewer lines than the
       // JS reader found, or with lines holding the delimiter's first character, is read again by text.
       const misread = counts.flatMap((count, i) =>
@@ -205,9 +247,12 @@ class SqlImport {
       if (termCount !== this.report.read) {
         throw new Error(`The token texts cover ${termCount} lines, DuckDB read ${this.report.read}`);
       }
-      await this.loadTokenTexts(termsPath);
-      for (let i = 0; i < planned.length; i += BATCHES_PER_INSERT) {
-        await this.writeBatches(planned.slice(i, i + BATCHES_PER_INSERT));
+      await loaded;
+      await this.checkTokenTexts();
+      this.stages.mark("load token texts");
+      for (const [i, [from, to]] of insertSpans(planned.length).entries()) {
+        await this.writeBatches(planned.slice(from, to));
+        this.stages.mark(`insert ${i + 1}`);
       }
       this.report.reasons = [...this.rejects.entries()]
         .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
@@ -221,8 +266,9 @@ class SqlImport {
       return this.report;
     } finally {
       await terms.catch(() => {});
+      await loaded.catch(() => {});
       await db.run(`DETACH ${this.stage}`);
-      await Deno.remove(termsPath).catch(() => {});
+      await Deno.remove(termsDir, { recursive: true }).catch(() => {});
     }
   }
 
@@ -530,7 +576,9 @@ class SqlImport {
       `SELECT count(*) AS count FROM ${this.table("staged")} WHERE ok`,
     );
     let remaining = Number(total?.count ?? 0);
+    this.stages.mark("plan: starts");
     if (this.indexSetsOf(reachable).size === 1) await this.rankInBatches(starts.map((start) => start.n));
+    this.stages.mark("plan: ranks");
     const planned: PlannedBatch[] = [];
     for (const [i, start] of starts.entries()) {
       const end = i + 1 < starts.length ? Number(starts[i + 1].n) - 1 : Number.MAX_SAFE_INTEGER;
@@ -737,14 +785,25 @@ class SqlImport {
     this.sortedIntoBatches = true;
   }
 
-  /** The token texts (line-token-texts.ts) into `terms`: line n's are row n - 1 (read_csv keeps the file's order). */
+  /**
+   * One part of the token texts (line-token-texts.ts) appended to `terms`: line n's are row n - 1 (read_csv keeps
+   * the file's order, and the parts are appended one after the other). On a connection of its own, beside the
+   * parse and planning statements (which `run` would queue it behind): only this appends to `terms`.
+   */
   private async loadTokenTexts(path: string): Promise<void> {
-    const db = this.access.db;
-    await db.run(
-      `CREATE TABLE ${this.table("terms")} AS SELECT t
-       FROM read_csv(${literal(path)}, columns = {'t': 'VARCHAR'}, ${CSV_READ_OPTIONS})`,
+    await this.access.db.withConnection((connection) =>
+      connection.run(
+        `INSERT INTO ${this.table("terms")} SELECT t
+         FROM read_csv(${literal(path)}, columns = {'t': 'VARCHAR'}, ${CSV_READ_OPTIONS})`,
+      )
     );
-    const rows = await db.first<{ count: bigint }>(`SELECT count(*) AS count FROM ${this.table("terms")}`);
+  }
+
+  /** Whether `terms` holds a text (or NULL) for every line read. */
+  private async checkTokenTexts(): Promise<void> {
+    const rows = await this.access.db.first<{ count: bigint }>(
+      `SELECT count(*) AS count FROM ${this.table("terms")}`,
+    );
     if (Number(rows?.count) !== this.report.read) throw new Error("The token texts table lost lines");
   }
 
@@ -776,6 +835,7 @@ class SqlImport {
         await addExtraFieldColumn(connection, field);
       }
       await connection.run(`INSERT INTO messages BY NAME ${this.rowsOf(batches)}`);
+      this.stages.mark("insert statement");
       for (const index of batches.flatMap((batch) => batch.touched)) {
         await connection.run(
           `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
@@ -786,6 +846,7 @@ class SqlImport {
       for (const [index, field, stream] of batches.flatMap((batch) => batch.newPresence)) {
         await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [index, field, stream]);
       }
+      this.stages.mark("bookkeeping rows"); // then the commit
     });
     for (const batch of batches) {
       for (const field of batch.newFields) {
