@@ -248,7 +248,7 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
       async ({ context, page }) => {
         await open(context, page);
         const tooltips = page.getByRole("tooltip");
-        assert.equal(await tooltips.count(), 0, "no tooltip before any hover");
+        assert.equal(await tooltips.count(), 0, "no tooltip before the first hover");
         const focus = widget(page, "All Messages").getByRole("button", { name: "Focus this widget" });
         await focus.hover();
         await eventually(async () => assert.deepEqual(await tooltips.allInnerTexts(), ["Focus this widget"]));
