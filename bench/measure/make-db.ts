@@ -1,6 +1,6 @@
 /**
  * `deno run -A bench/measure/make-db.ts PATH COUNT`: a generated message database kept on disk (7 days ending
- * 2024-06-08, like bench/search.ts) for profiling statements by hand.
+ * 2024-06-08, like bench/search.ts), term-indexed as bench/search.ts times it, for profiling statements by hand.
  */
 import { generateDemoMessages } from "../../fixtures/demo-messages.ts";
 import { Database } from "../../mock-backend/database.ts";
@@ -19,4 +19,7 @@ const started = performance.now();
 await store.ingest(generateDemoMessages({ count, end, spanMs: 7 * 86_400_000 }));
 const ms = performance.now() - started;
 console.log(`${count} messages in ${Math.round(ms)} ms: ${Math.round(count / (ms / 1000))} msg/s`);
+const indexingStarted = performance.now();
+await store.indexTerms();
+console.log(`term index in ${Math.round(performance.now() - indexingStarted)} ms`);
 db.close();

@@ -30,4 +30,9 @@ export interface SearchTypeContext {
    * buckets that hold it; otherwise a top-N over every hit, beside the count, is cheaper. Absent: cheap.
    */
   costlyFilter?: boolean;
+  /**
+   * When `filter` is the semi-join over hits shared from a text filter (shared-hits.ts): their table (`hit`,
+   * `timestamp`). Work that needs only the hits' times reads it instead of the messages.
+   */
+  sharedHits?: string;
 }

@@ -104,7 +104,7 @@ export class SearchExecutor {
         // Hits shared from a filter reading text: still read best from the time buckets holding the page (see
         // executeMessages; a top-N over the semi-join reads every column of the range: 99 → 150 ms for a phrase
         // over one day of 1M messages, bench/measure/job-overhead.ts).
-        const running = shared ? { ...base, predicate: shared.predicate } : base;
+        const running = shared ? { ...base, predicate: shared.predicate, hits: shared.table } : base;
         await Promise.all(kept.map(async (searchType) => {
           try {
             const prepared = this.prepareSearchType(searchType, running, executed, scope, catalog, now, range, state);
@@ -206,9 +206,9 @@ export class SearchExecutor {
   }
 
   /** A filter reading text (or hits shared from one) is costly per message: see SearchTypeContext.costlyFilter. */
-  private context(catalog: FieldCatalog, filter: Pick<BasePredicate, "predicate" | "readsText">, range: { from: number; to: number }, now: number): SearchTypeContext {
-    const { predicate, readsText: costlyFilter } = filter;
-    return { db: this.db, store: this.store, catalog, filter: predicate, from: range.from, to: range.to, now, costlyFilter };
+  private context(catalog: FieldCatalog, filter: Pick<BasePredicate, "predicate" | "readsText" | "hits">, range: { from: number; to: number }, now: number): SearchTypeContext {
+    const { predicate, readsText: costlyFilter, hits: sharedHits } = filter;
+    return { db: this.db, store: this.store, catalog, filter: predicate, from: range.from, to: range.to, now, costlyFilter, sharedHits };
   }
 }
 
@@ -218,6 +218,8 @@ interface BasePredicate {
   predicate: SqlPredicate;
   /** Whether the query string or filter reads message text (search/shared-hits.ts). */
   readsText: boolean;
+  /** The table of hits `predicate` reads, when it is the semi-join over hits shared from a text filter. */
+  hits?: string;
 }
 
 /** Whether a search type overrides its query's time range, query, streams or filter, and so filters by itself. */

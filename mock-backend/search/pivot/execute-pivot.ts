@@ -2,7 +2,7 @@ import type { PivotSearchType } from "../../../api/schemas/search.ts";
 import type { SearchTypeContext } from "../search-context.ts";
 import { effectiveTimeRange } from "../time-range.ts";
 import { type Bucket, buildBucketTree } from "./bucket-tree.ts";
-import { planPivot } from "./pivot-plan.ts";
+import { type PivotPlan, planPivot } from "./pivot-plan.ts";
 import { type PivotRow, shapePivotRows } from "./pivot-rows.ts";
 import { type BucketRow, buildPivotSql, pivotRows } from "./pivot-sql.ts";
 
@@ -27,7 +27,9 @@ export async function executePivot(
   context: SearchTypeContext,
 ): Promise<PivotResult> {
   const plan = planPivot(searchType, { catalog: context.catalog, rangeMs: context.to - context.from });
-  const query = buildPivotSql(plan, context.filter);
+  const query = context.sharedHits && readsTimeOnly(plan)
+    ? buildPivotSql(plan, { sql: "TRUE", params: [] }, context.sharedHits)
+    : buildPivotSql(plan, context.filter);
   const rows = pivotRows(await context.db.all<BucketRow>(query.sql, [...query.params]), plan);
   const tree: Bucket = buildBucketTree(rows, plan);
   return {
@@ -43,4 +45,13 @@ export async function executePivot(
     total: tree.count,
     effective_timerange: effectiveTimeRange(context),
   };
+}
+
+/**
+ * Whether the pivot reads nothing of a message but its `timestamp` (a message count histogram, the search page's):
+ * then hits shared from a text filter (shared-hits.ts) hold all it needs.
+ */
+function readsTimeOnly(plan: PivotPlan): boolean {
+  return plan.inputs.length === 0 &&
+    plan.levels.every((level) => level.columns.every((column) => column.field === "timestamp"));
 }

@@ -19,9 +19,10 @@ export type BucketRow = Record<string, unknown> & { depth: number; n: bigint | n
  * level's series rank its buckets; the leaf levels' are the result). Then level by level, `l1 … ln` keep the
  * buckets whose parent was kept and rank them within their parent with a window function: `values` levels keep
  * the top `limit` (plus the "(Empty Value)" bucket of messages missing every field), `time` levels keep all.
- * Every value is a bound parameter; field SQL comes only from the catalog.
+ * Every value is a bound parameter; field SQL comes only from the catalog. `source` is the table read: `messages`,
+ * or a table of shared hits when the pivot reads only their columns (execute-pivot.ts).
  */
-export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate): SqlFragment {
+export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate, source = "messages"): SqlFragment {
   const { levels } = plan;
   const keyColumns = levels.flatMap((level) => level.columns);
   const baseColumns = [
@@ -38,7 +39,7 @@ export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate): SqlFragmen
     trusted("timestamp AS ts"),
   ];
   const where: SqlFragment = { sql: filter.sql, params: filter.params };
-  const base = sql`base AS (SELECT ${join(baseColumns, ", ")} FROM messages WHERE ${where})`;
+  const base = sql`base AS (SELECT ${join(baseColumns, ", ")} FROM ${trusted(source)} WHERE ${where})`;
 
   const groupingSets = [trusted("()")];
   for (let d = 1; d <= levels.length; d++) {

@@ -50,9 +50,9 @@ const ADMIN: SearchScope = { owner: "admin", readableStreams: null };
 const NO_OVERRIDE: ExecutionState = ExecutionStateSchema.parse({});
 
 /** The search page's job (newest 20 + total, histogram) and a top-values pivot, or any subset of them. */
-function search(query: string, only?: string): Search {
+function search(query: string, only?: string, order: "ASC" | "DESC" = "DESC"): Search {
   const types = [
-    { type: "messages", id: "messages", limit: 20 },
+    { type: "messages", id: "messages", limit: 20, sort: [{ field: "timestamp", order }] },
     {
       type: "pivot",
       id: "histogram",
@@ -102,6 +102,13 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
       return all(sql, params);
     }) as typeof db.all;
     let sharedHits = 0;
+    // Pages: the first, one further on, one across the last hits and one past them; newest or oldest first.
+    const pages: { offset?: number; limit?: number }[] = [
+      {},
+      { offset: 13, limit: 7 },
+      { offset: 95, limit: 10 },
+      { offset: 5000, limit: 10 },
+    ];
     for (
       const query of [
         "failed",
@@ -109,19 +116,33 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
         "refus*",
         "NOT failed",
         "GET OR http_status:404",
+        '"apparmor denied"',
         "nomatchatall",
       ]
     ) {
-      statements.length = 0;
-      const together = resultsOf(await executor.execute(search(query), NO_OVERRIDE, ADMIN, END));
-      const created = statements.filter((sql) => sql.startsWith("CREATE TABLE sluice_scratch.")).length;
-      assert.equal(created, 1, `${query}: the filter was evaluated once into a table`);
-      for (const id of ["messages", "histogram", "top"]) {
-        const alone = resultsOf(await executor.execute(search(query, id), NO_OVERRIDE, ADMIN, END));
-        assert.deepEqual(together[id], alone[id], `${query}: ${id}`);
+      for (const order of ["DESC", "ASC"] as const) {
+        for (const page of pages) {
+          const state = ExecutionStateSchema.parse({ global_override: { search_types: { messages: page } } });
+          const label = `${query} ${order} ${JSON.stringify(page)}`;
+          statements.length = 0;
+          const together = resultsOf(await executor.execute(search(query, undefined, order), state, ADMIN, END));
+          const created = statements.filter((sql) => sql.startsWith("CREATE TABLE sluice_scratch.")).length;
+          assert.equal(created, 1, `${label}: the filter was evaluated once into a table`);
+          // The total and the histogram read the hits' table; the messages are read for the hits, the page (when
+          // there is one) and the top values.
+          const total = together.messages.type === "messages" ? together.messages.total_results : 0;
+          const reads = statements.filter((sql) => /FROM messages\b/.test(sql)).length;
+          assert.equal(reads, (page.offset ?? 0) < total ? 3 : 2, `${label}: reads of messages`);
+          for (const id of ["messages", "histogram", "top"]) {
+            const alone = resultsOf(await executor.execute(search(query, id, order), state, ADMIN, END));
+            assert.deepEqual(together[id], alone[id], `${label}: ${id}`);
+          }
+          const messages = together.messages;
+          if (messages.type === "messages" && order === "DESC" && page.offset === undefined) {
+            sharedHits += messages.total_results;
+          }
+        }
       }
-      const messages = together.messages;
-      if (messages.type === "messages") sharedHits += messages.total_results;
     }
     assert.ok(sharedHits > 100, `the queries found messages (${sharedHits})`);
     const left = await db.first<{ n: bigint }>(
