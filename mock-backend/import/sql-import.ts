@@ -164,6 +164,34 @@ interface InOrderBatch {
   streams: string;
 }
 
+/**
+ * Bits of a line number (`n`) below the time in groupBatches' order key: lines are fewer than bytes, and an
+ * import holds at most MAX_IMPORT_BYTES (2^30).
+ */
+const LINE_BITS = 32;
+
+/** A batch's accepted rows of one index and one list of streams (planBatch): `has_<field>` says a row has it. */
+type IndexGroup = Record<string, unknown> & {
+  set_id: string;
+  number: number;
+  streams: string[];
+  count: bigint;
+  begin_ms: bigint;
+  end_ms: bigint;
+};
+
+/**
+ * A batch's accepted rows of one list of streams (groupBatches): IndexGroup's figures without the index, and per
+ * field `first_<field>`, the first row that has it by time, then line (`ts · 2^LINE_BITS + n`), or NULL.
+ */
+type BatchGroup = Record<string, unknown> & {
+  batch: bigint;
+  streams: string[];
+  count: bigint;
+  begin_ms: bigint;
+  end_ms: bigint;
+};
+
 interface StagedField extends ExtraField {
   /** Position in the format's field list. */
   position: number;
@@ -386,13 +414,13 @@ class SqlImport {
       : `CASE ${
         first.slice(1).map((start, i) => `WHEN n < ${start} THEN ${i + 1}`).join(" ")
       } ELSE ${first.length} END`;
-    const lines = `(SELECT *, regexp_full_match(line, '[\\t\\x20-\\x7e]*') AS plain FROM (
-        SELECT n, file_no, n + 1 - [${first.join(", ")}][file_no] AS line_no,
+    // `plain` is the format's (PLAIN_LINE): a format may know it from a match it makes anyway.
+    const lines = `(SELECT n, file_no, n + 1 - [${first.join(", ")}][file_no] AS line_no,
           CASE WHEN suffix(line, chr(13)) THEN substr(line, 1, length(line) - 1) ELSE line END AS line
         FROM (SELECT *, ${fileNo} AS file_no FROM (SELECT rowid + 1 AS n, line FROM ${
       this.table("lines")
     }) AS q_n) AS q_file
-        ) AS q_crlf) AS q_lines`;
+        ) AS q_lines`;
     const parsed = this.format.parse(lines, { now: this.now, sourceSql: `[${names}][file_no]` });
     const fields = this.fields;
     const size = [
@@ -415,14 +443,21 @@ class SqlImport {
   }
 
   /**
-   * The string fields' part of `keyword_values`, computed as the rows are inserted rather than staged: the staged
-   * rows, and the sort into batches, then carry the fields once instead of twice. Lines parsed in JS stage theirs
-   * (escaped by escapeKeywordValue).
+   * `keyword_values` (unit separator, the ULID, then each string field present followed by a unit separator),
+   * computed as the rows are inserted rather than staged: the staged rows, and the sort into batches, then carry
+   * the fields once instead of twice. Lines parsed in JS stage the fields' part (`keyword_tail`, escaped by
+   * escapeKeywordValue). One `concat_ws`, which skips NULLs, where a `concat` of each field `|| chr(31)` cost
+   * 0.1 µs more per row (bench/RESULTS.md "Eighth round").
    */
-  private get keywordTailSql(): string {
-    const parts = this.fields.filter((field) => field.kind === "string")
-      .map((field) => `${quoteIdentifier(field.name)} || chr(31)`);
-    return `coalesce(keyword_tail, ${parts.length ? `concat(${parts.join(", ")})` : "''"})`;
+  private get keywordValuesSql(): string {
+    const fields = this.fields.filter((field) => field.kind === "string").map((field) =>
+      quoteIdentifier(field.name)
+    );
+    return `CASE WHEN keyword_tail IS NULL
+        THEN concat_ws(chr(31), chr(31) || gl2_message_id${
+      fields.map((field) => `, ${field}`).join("")
+    }) || chr(31)
+        ELSE chr(31) || gl2_message_id || chr(31) || keyword_tail END`;
   }
 
   /** Lines that are not plain ASCII: parsed by the format's JS parser, their staged rows replaced. */
@@ -577,8 +612,12 @@ class SqlImport {
     );
     let remaining = Number(total?.count ?? 0);
     this.stages.mark("plan: starts");
-    if (this.indexSetsOf(reachable).size === 1) await this.rankInBatches(starts.map((start) => start.n));
-    this.stages.mark("plan: ranks");
+    if (this.indexSetsOf(reachable).size === 1) {
+      const batchOf = await this.rankInBatches(starts.map((start) => start.n));
+      this.stages.mark("plan: ranks");
+      this.batchGroups = await this.groupBatches(streamsSql, batchOf);
+    }
+    this.stages.mark("plan: groups");
     const planned: PlannedBatch[] = [];
     for (const [i, start] of starts.entries()) {
       const end = i + 1 < starts.length ? Number(starts[i + 1].n) - 1 : Number.MAX_SAFE_INTEGER;
@@ -609,7 +648,8 @@ class SqlImport {
       } AS q_k USING (n)
           WHERE q_k.batch = ${batchNo} AND q_s.n BETWEEN ${first} AND ${last}) AS q_source`
       : `${this.table("staged")} WHERE ok AND n BETWEEN ${first} AND ${last}`;
-    const newFields = await this.newFields(source);
+    const grouped = this.batchGroups?.filter((group) => Number(group.batch) === batchNo);
+    const newFields = grouped ? this.newFieldsOf(grouped) : await this.newFields(source);
     const receivedAt = Date.now();
     const ulid = access.ulids.reserve(receivedAt, count);
     const fieldColumns = this.fields.filter((field) => this.known(field.name) || newFields.includes(field));
@@ -627,27 +667,22 @@ class SqlImport {
       }) AS q_t
       WHERE q_s.ok) AS q_source`;
     const body = this.batchBody(source, withTerms, streamsSql, reachable, count, batchNo);
-    const groups = await access.db.all<
-      Record<string, unknown> & {
-        set_id: string;
-        number: number;
-        streams: string[];
-        count: bigint;
-        begin_ms: bigint;
-        end_ms: bigint;
-      }
-    >(
-      `SELECT set_id, number, streams, count(*) AS count, min(ts) AS begin_ms, max(ts) AS end_ms${
-        presence.map((item) => `, ${item}`).join("")
-      } FROM (${
-        body.constant
-          ? `SELECT *, ${
-            literal(body.constant.set)
-          } AS set_id, ${body.constant.number} AS number, ${streamsSql} AS streams
+    const constant = body.constant;
+    // All rows of one index number: the batch's groups by streams (groupBatches) are this query's groups.
+    const groups: IndexGroup[] = grouped && constant
+      ? grouped.map((group) => ({ ...group, set_id: constant.set, number: constant.number }))
+      : await access.db.all<IndexGroup>(
+        `SELECT set_id, number, streams, count(*) AS count, min(ts) AS begin_ms, max(ts) AS end_ms${
+          presence.map((item) => `, ${item}`).join("")
+        } FROM (${
+          body.constant
+            ? `SELECT *, ${
+              literal(body.constant.set)
+            } AS set_id, ${body.constant.number} AS number, ${streamsSql} AS streams
              FROM ${source}`
-          : body.sql(false)
-      }) GROUP BY ALL`,
-    );
+            : body.sql(false)
+        }) GROUP BY ALL`,
+      );
     // Index ranges and field presence as the JS path's bookkeeping leaves them (applied before the write like
     // `prepare` does; bulkIngest re-reads them from the database if the write fails).
     const touched = new Map<string, IndexInfo>();
@@ -702,7 +737,7 @@ class SqlImport {
       touched: [...touched.values()],
       newPresence,
       sql: `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-           chr(31) || gl2_message_id || chr(31) || ${this.keywordTailSql} AS keyword_values, streams, gl2_message_id,
+           ${this.keywordValuesSql} AS keyword_values, streams, gl2_message_id,
            ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_receive_timestamp,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_processing_timestamp,
@@ -729,8 +764,9 @@ class SqlImport {
     const access = this.access;
     const first = pieces[0].first;
     const last = pieces[pieces.length - 1].last;
+    // One expression where every batch's is the same (`ord`): a CASE of n branches costs every row n tests.
     const per = (of: (piece: InOrderBatch) => string) =>
-      pieces.length === 1
+      pieces.every((piece) => of(piece) === of(pieces[0]))
         ? of(pieces[0])
         : `CASE batch ${pieces.map((piece) => `WHEN ${piece.batch} THEN ${of(piece)}`).join(" ")} END`;
     // Fields become known batch by batch; a batch before a field's first has no value of it.
@@ -738,7 +774,7 @@ class SqlImport {
       `, ${quoteIdentifier(field.name)} AS ${quoteIdentifier(field.column)}`
     ).join("");
     return `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-        chr(31) || gl2_message_id || chr(31) || ${this.keywordTailSql} AS keyword_values, streams, gl2_message_id,
+        ${this.keywordValuesSql} AS keyword_values, streams, gl2_message_id,
         ${literal(access.importInputId)} AS gl2_source_input, ${literal(access.nodeId)} AS gl2_source_node,
         epoch_ms(received_at) AS gl2_receive_timestamp, epoch_ms(received_at) AS gl2_processing_timestamp,
         size AS gl2_accounted_message_size${extraList}
@@ -769,9 +805,10 @@ class SqlImport {
   /**
    * One index set: each accepted row's batch and place in it (sorted by time, then line, as the JS path inserts
    * them) into `ranks`, narrow, so that the inserts sort the wide rows by it as they write them (rowsOf). Copying
-   * the rows into a sorted table first cost a third of the inserts' CPU again.
+   * the rows into a sorted table first cost a third of the inserts' CPU again. Returns the SQL of a row's batch
+   * from its line (`n`).
    */
-  private async rankInBatches(starts: bigint[]): Promise<void> {
+  private async rankInBatches(starts: bigint[]): Promise<string> {
     const batchOf = starts.length <= 1
       ? "0"
       : `CASE ${starts.slice(1).map((start, i) => `WHEN n < ${start} THEN ${i}`).join(" ")} ELSE ${
@@ -783,6 +820,7 @@ class SqlImport {
        FROM (SELECT n, ts, ${batchOf} AS batch FROM ${this.table("staged")} WHERE ok) AS q_keys`,
     );
     this.sortedIntoBatches = true;
+    return batchOf;
   }
 
   /**
@@ -952,6 +990,46 @@ class SqlImport {
                 SELECT *, row_number() OVER (ORDER BY ts, n) - 1 AS ord, ${streamsSql} AS streams${id(withId)}
                 FROM ${from(withId)}) AS q1) AS q2) AS q3) AS q4`),
     };
+  }
+
+  /**
+   * One index set: every batch's groups by streams, with their counts, times and fields (BatchGroup), from one
+   * grouped scan, where a query per batch for its new fields and one for its groups cost ~0.5 µs CPU per line
+   * (bench/RESULTS.md "Eighth round"). planBatch uses them unless the batch crosses a rotation.
+   */
+  private async groupBatches(streamsSql: string, batchOf: string): Promise<BatchGroup[]> {
+    // A field's first row by time, then line, as one number (`[ts, n]` lists cost a list per row and field; a
+    // product, as `<<` refuses negative times).
+    const fields = this.fields.map((field) =>
+      `, min(q_key) FILTER (WHERE ${quoteIdentifier(field.name)} IS NOT NULL) AS ${
+        quoteIdentifier(`first_${field.name}`)
+      }`
+    ).join("");
+    const groups = await this.access.db.all<BatchGroup>(
+      `SELECT batch, ${streamsSql} AS streams, count(*) AS count, min(ts) AS begin_ms, max(ts) AS end_ms${fields}
+       FROM (SELECT *, ${batchOf} AS batch, ts::HUGEINT * ${2 ** LINE_BITS} + n AS q_key
+         FROM ${this.table("staged")} WHERE ok) AS q_s
+       GROUP BY ALL`,
+    );
+    for (const group of groups) {
+      for (const field of this.fields) group[`has_${field.name}`] = group[`first_${field.name}`] !== null;
+    }
+    return groups;
+  }
+
+  /** Set by planBatches with one index set (groupBatches). */
+  private batchGroups?: BatchGroup[];
+
+  /** newFields from a batch's groups (groupBatches). */
+  private newFieldsOf(groups: BatchGroup[]): StagedField[] {
+    const seen = this.fields.filter((field) => !this.known(field.name)).flatMap((field) => {
+      const firsts = groups.map((group) => group[`first_${field.name}`] as bigint | null)
+        .filter((at): at is bigint => at !== null);
+      if (firsts.length === 0) return [];
+      return [{ field, at: firsts.reduce((a, b) => a < b ? a : b) }];
+    });
+    seen.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.field.position - b.field.position));
+    return seen.map((entry) => entry.field);
   }
 
   /** Fields of this batch not known yet, in the order the JS path meets them (by time, line, then parser order). */

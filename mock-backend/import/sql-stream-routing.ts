@@ -35,6 +35,7 @@ export function streamRoutingSql(
     if (match !== "false") matches.set(stream.id, match);
   }
   routed = routed.filter((stream) => matches.has(stream.id));
+  const conditional: [string, string][] = routed.map((stream) => [matches.get(stream.id)!, stream.id]);
   const items = routed.map((stream) => `CASE WHEN ${matches.get(stream.id)} THEN ${literal(stream.id)} END`);
   const removers = routed.filter((stream) => stream.removeMatchesFromDefaultStream).map((stream) =>
     matches.get(stream.id)!
@@ -43,6 +44,7 @@ export function streamRoutingSql(
   if (extra && !extra.disabled && !extra.isDefault) {
     const appended = matches.has(extra.id) ? `(NOT ${matches.get(extra.id)})` : "true";
     items.push(`CASE WHEN ${appended} THEN ${literal(extra.id)} END`);
+    conditional.push([appended, extra.id]);
     if (extra.removeMatchesFromDefaultStream) removers.push(appended);
   }
   const defaultId = streams.find((stream) => stream.isDefault)?.id ?? DEFAULT_STREAM_ID;
@@ -51,6 +53,18 @@ export function streamRoutingSql(
   const list = items.length === 0
     ? "[]::VARCHAR[]"
     : `list_filter([${items.join(", ")}]::VARCHAR[], lambda q_s: q_s IS NOT NULL)`;
+  if (removers.length === 0 && conditional.length === 1) {
+    // The usual import (one stream with rules on the format's fields): one of two constant lists, where building
+    // and filtering a list per row cost 0.1 µs more (bench/RESULTS.md "Eighth round").
+    const [[condition, id]] = conditional;
+    return {
+      ok: true,
+      sql: `CASE WHEN ${condition} THEN [${literal(defaultId)}, ${literal(id)}] ELSE [${
+        literal(defaultId)
+      }] END`,
+      reachable,
+    };
+  }
   if (removers.length === 0) {
     return { ok: true, sql: `list_prepend(${literal(defaultId)}, ${list})`, reachable };
   }

@@ -390,3 +390,40 @@ Deno.test("the SQL import reads the times of combined-format lines, odd and inva
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the SQL import tells plain, common and blank lines apart as the JS path does", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const line = (agent: string, i: number) =>
+      `10.0.3.${i} - - [17/May/2015:10:05:0${i % 10} +0000] "GET /p/${i} HTTP/1.1" 200 ${i} "-" "${agent}"`;
+    // Common-shaped lines whose only odd character is one plain lines exclude (a common line is taken as plain
+    // without a test of its own), whitespace-only lines of tabs and spaces (blank: "empty line"), and lines that
+    // are neither.
+    const lines = [
+      line("plain agent", 0),
+      line("tab\there", 1),
+      line("caf\u00e9", 2),
+      line("del\u007f", 3),
+      line("nul\u0000", 4),
+      line("bell\u0007", 5),
+      line("~!#$%&'()*+,-./:;<=>?@^_`{|}", 6),
+      " \t \t",
+      "\t",
+      "   ",
+      " x ",
+      "\t-\t",
+      line("last", 7),
+    ];
+    const path = `${dir}/plain.log`;
+    await Deno.writeTextFile(path, lines.join("\n") + "\n");
+    const { js, sql } = await importBoth([path]);
+    assertSame(js, sql);
+    assert.equal(js[0].stored, 8);
+    assert.deepEqual(
+      js[0].reasons.map((reason) => [reason.reason, reason.count]).sort(),
+      [["empty line", 3], ["not an access log line", 2]],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
