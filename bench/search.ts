@@ -305,7 +305,10 @@ interface JobRow {
   samples: Record<string, number[]>;
 }
 
-/** Times every kind × range with every runner (hand-written first), `runs` times after one warm-up. */
+/**
+ * Times every kind × range with every runner, `runs` rounds after one warm-up each; within a round the runners take
+ * turns (hand-written first), so a change in the machine's load falls on both sides of a ratio alike.
+ */
 export async function benchStandardJobs(
   runners: Record<string, StandardJobRunner>,
   size: number,
@@ -328,7 +331,9 @@ export async function benchStandardJobs(
         row.hits = await runner(job); // warm-up
         hits.set(name, row.hits);
         row.samples[name] = [];
-        for (let i = 0; i < runs; i++) row.samples[name].push((await time(() => runner(job))).ms);
+      }
+      for (let i = 0; i < runs; i++) {
+        for (const [name, runner] of Object.entries(runners)) row.samples[name].push((await time(() => runner(job))).ms);
       }
       rows.push(row);
       if (new Set(hits.values()).size > 1) {
@@ -580,7 +585,7 @@ if (import.meta.main) {
       `columns without postings compared as they are; its page takes the newest 150 row ids by their sort keys first, then their columns). Top-15 pivot: ours is a ` +
       `values pivot on source (lower-cased keys, with the grand total), hand-written a GROUP BY source; field list: ` +
       `ours is POST /views/fields (store.catalog(scope).listed()), hand-written a SELECT over field_presence. ` +
-      `${runs} runs after a warm-up; the machine was shared (other test runs), so expect noise. Load average at the ` +
+      `${runs} runs after a warm-up (for the standard jobs in turns: hand-written, ours, hand-written, …); the machine was shared (other test runs), so expect noise. Load average at the ` +
       `start ${loadAtStart}, at the end ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}.${
         tool === "grep" ? " rg is not installed here: the text reference is grep -c." : ""
       }`,
