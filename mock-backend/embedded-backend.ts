@@ -14,6 +14,7 @@ import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
+import { progressLog } from "./progress-log.ts";
 import { migrate } from "./schema.ts";
 import { seedEntities } from "./seed.ts";
 import { EmbeddedSessionStore } from "./session-store.ts";
@@ -78,7 +79,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   // Messages not indexed yet (a new or upgraded database, imports made while stopped) are searched by scanning
   // meanwhile; the log says when that is over.
   const indexingStarted = performance.now();
-  messages.indexTerms().then(
+  messages.indexTerms(progressLog("Indexing the message terms", log)).then(
     () => log(`Indexed the message terms (${Math.round(performance.now() - indexingStarted)} ms).`),
     (error) => log(`Indexing the message terms failed: ${error}`),
   );

@@ -9,6 +9,7 @@ import { Database } from "../mock-backend/database.ts";
 import { importFiles } from "../mock-backend/import/import-files.ts";
 import { isImportFormat, PARSERS } from "../mock-backend/import/parsers.ts";
 import { MessageStore } from "../mock-backend/message-store.ts";
+import { progressLog } from "../mock-backend/progress-log.ts";
 import { migrate } from "../mock-backend/schema.ts";
 import { seedEntities } from "../mock-backend/seed.ts";
 
@@ -93,7 +94,7 @@ try {
   }
   // The server would index them at its next start; done here, searches over them are fast from the first one.
   const indexing = performance.now();
-  await store.indexTerms();
+  await store.indexTerms(progressLog("Indexing the message terms", console.log));
   console.log(`Indexed the message terms in ${Math.round(performance.now() - indexing)} ms.`);
   await store.close();
 } catch (error) {
