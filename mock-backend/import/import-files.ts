@@ -2,6 +2,7 @@ import type { IncomingMessage } from "../store/incoming-message.ts";
 import type { MessageStore } from "../message-store.ts";
 import type { ParseContext } from "./line-parser.ts";
 import { type ImportFormat, PARSERS } from "./parsers.ts";
+import { readLineBlocks } from "./line-blocks.ts";
 import { importBySql } from "./sql-import.ts";
 
 export interface ImportOptions {
@@ -122,35 +123,4 @@ export async function* readLines(path: string): AsyncGenerator<string> {
   for await (const lines of readLineBlocks(path)) yield* lines;
 }
 
-/** The lines of a UTF-8 file as `readLines` gives them, in arrays: the complete lines of each block read. */
-export async function* readLineBlocks(path: string): AsyncGenerator<string[]> {
-  const file = await Deno.open(path, { read: true });
-  const decoder = new TextDecoder();
-  let pending = "";
-  try {
-    for await (const chunk of file.readable) {
-      pending += decoder.decode(chunk, { stream: true });
-      const lines: string[] = [];
-      let newline: number;
-      let start = 0;
-      while ((newline = pending.indexOf("\n", start)) >= 0) {
-        lines.push(withoutCr(pending.slice(start, newline)));
-        start = newline + 1;
-      }
-      pending = pending.slice(start);
-      if (lines.length > 0) yield lines;
-    }
-    pending += decoder.decode();
-    if (pending.length > 0) yield [withoutCr(pending)];
-  } finally {
-    try {
-      file.close();
-    } catch {
-      // already closed by the finished readable stream
-    }
-  }
-}
-
-function withoutCr(line: string): string {
-  return line.endsWith("\r") ? line.slice(0, -1) : line;
-}
+export { readLineBlocks } from "./line-blocks.ts";

@@ -232,16 +232,12 @@ class SqlImport {
     await db.run(`ATTACH ':memory:' AS ${this.stage}`);
     const termsDir = await Deno.makeTempDir({ prefix: "sluice-import-terms-" });
     await db.run(`CREATE TABLE ${this.table("terms")} (t VARCHAR)`);
-    // The token texts are written by the JS thread while DuckDB reads and parses the same files, and read into
-    // `terms` part after part as they are written (loadTokenTexts).
+    // The token texts are written by the JS thread (and a worker, for large files) while DuckDB reads and parses
+    // the same files, and read into `terms` part after part, in line order, as they are written (loadTokenTexts).
     let loaded = Promise.resolve();
     const terms = writeLineTokenTexts(
       this.options.files,
-      (part) => {
-        const path = `${termsDir}/${part}.csv`;
-        Deno.writeFileSync(path, new Uint8Array()); // CsvBatchFile opens an existing file
-        return path;
-      },
+      termsDir,
       (path) => {
         loaded = loaded.then(() => this.loadTokenTexts(path));
         // Awaited after the planning; until then a failure must not end the process as unhandled.

@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-// First: line-token-texts.ts and import-files.ts import each other (through sql-import.ts), entered from here.
-import "../../../mock-backend/import/import-files.ts";
 import { writeLineTokenTexts } from "../../../mock-backend/import/line-token-texts.ts";
 import { insertSpans } from "../../../mock-backend/import/sql-import.ts";
 
@@ -18,18 +16,9 @@ Deno.test("the token texts are written in parts of whole lines, in file order, e
     await Deno.writeTextFile(a, "GET /x y\nh\u00e9llo\nA-b c\n");
     await Deno.writeTextFile(b, "one\ntwo \u001f three\n\nfour");
     const handed: string[] = [];
-    const found = await writeLineTokenTexts(
-      [a, b],
-      (part) => {
-        const path = `${dir}/${part}.csv`;
-        Deno.writeFileSync(path, new Uint8Array());
-        return path;
-      },
-      (path) => handed.push(path),
-      3,
-    );
+    const found = await writeLineTokenTexts([a, b], dir, (path) => handed.push(path), { partLines: 3 });
     assert.deepEqual(found, [{ lines: 3, withUnitSeparator: 0 }, { lines: 4, withUnitSeparator: 1 }]);
-    assert.deepEqual(handed, [`${dir}/0.csv`, `${dir}/1.csv`, `${dir}/2.csv`]);
+    assert.deepEqual(handed, [`${dir}/a-0.csv`, `${dir}/a-1.csv`, `${dir}/a-2.csv`]);
     const parts = await Promise.all(handed.map((path) => Deno.readTextFile(path)));
     assert.deepEqual(parts, [
       '" get x y "\n\\N\n" a b c "',
