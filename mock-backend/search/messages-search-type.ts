@@ -3,6 +3,7 @@ import { decorateSearchResults } from "../decorators/decorate-search-results.ts"
 import type { HighlightTerm } from "./highlight.ts";
 import { highlightRanges } from "./highlight.ts";
 import type { SearchTypeContext } from "./search-context.ts";
+import type { HitsTable } from "./shared-hits.ts";
 import { SearchTypeError } from "./search-type-error.ts";
 import { effectiveTimeRange } from "./time-range.ts";
 
@@ -44,7 +45,7 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
   } else {
     const [count, page] = await Promise.all([
       context.sharedHits
-        ? db.first<{ n: bigint }>(`SELECT count(*) AS n FROM ${context.sharedHits}`)
+        ? { n: context.sharedHits.count }
         : db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${filter.sql}`, filter.params),
       limit === 0 ? Promise.resolve([]) : db.all(
         `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
@@ -85,33 +86,33 @@ function orderBy(sort: MessagesSearchType["sort"], context: SearchTypeContext): 
 }
 
 /**
- * The total and a page sorted by time over hits shared from a text filter: their table gives the total and the
- * time of the page's last message (the `offset + limit`-th in time order), so the page is read from the slice of
- * the range between that time and the range's end, where zone maps on `timestamp` skip the rest; every message of
- * the page lies there, whatever the tie-break. No pass over the range's messages is needed for either (before,
+ * The total and a page sorted by time over hits shared from a text filter: their table gives the total (its
+ * count) and the time of the page's last message (the `offset + limit`-th in time order), so the page is read from
+ * the slice of the range between that time and the range's end, where zone maps on `timestamp` skip the rest;
+ * every message of the page lies there, whatever the tie-break. Fewer hits than that: the page is all of them. No pass over the range's messages is needed for either (before,
  * the hits were counted per time bucket over the range first). The search page's job with the histogram read from
  * the same table (pivot/execute-pivot.ts), 1M messages, median of 15 (bench/measure/job-overhead.ts): a bare term
  * over seven days 141 → 78 ms, a phrase over an hour 32 → 26 ms.
  */
 async function sharedHitsPage(
   context: SearchTypeContext,
-  hits: string,
+  hits: HitsTable,
   direction: "ASC" | "DESC",
   order: string,
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: Record<string, unknown>[] }> {
   const { filter, db, store } = context;
-  const head = await db.first<{ n: bigint; edge: bigint | null }>(
-    `SELECT (SELECT count(*) FROM ${hits}) AS n, (SELECT epoch_us(timestamp) FROM ${hits} ORDER BY timestamp ${direction} LIMIT 1 OFFSET ?) AS edge`,
-    [offset + limit - 1],
-  );
-  const total = Number(head?.n ?? 0);
+  const total = hits.count;
   if (offset >= total) return { total, rows: [] };
-  // Fewer hits than the page's end: the page is every hit.
-  const slice = head?.edge === null || head?.edge === undefined
-    ? { sql: "TRUE", params: [] }
-    : { sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`, params: [head.edge] };
+  let slice: { sql: string; params: bigint[] } = { sql: "TRUE", params: [] };
+  if (offset + limit <= total) {
+    const edge = await db.first<{ us: bigint }>(
+      `SELECT epoch_us(timestamp) AS us FROM ${hits.table} ORDER BY timestamp ${direction} LIMIT 1 OFFSET ?`,
+      [offset + limit - 1],
+    );
+    if (edge) slice = { sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`, params: [edge.us] };
+  }
   const rows = await db.all(
     `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
     [...filter.params, ...slice.params, limit, offset],

@@ -2,6 +2,7 @@ import type { Database } from "../database.ts";
 import type { MessageStore } from "../message-store.ts";
 import type { SqlParam } from "../query/mod.ts";
 import type { FieldCatalog } from "./field-catalog.ts";
+import type { HitsTable } from "./shared-hits.ts";
 
 /** A WHERE clause over the `messages` table with its bound parameters (`?` in order). */
 export interface SqlPredicate {
@@ -32,7 +33,7 @@ export interface SearchTypeContext {
   costlyFilter?: boolean;
   /**
    * When `filter` is the semi-join over hits shared from a text filter (shared-hits.ts): their table (`hit`,
-   * `timestamp`). Work that needs only the hits' times reads it instead of the messages.
+   * `timestamp`) and count. Work that needs only the hits' times reads it instead of the messages.
    */
-  sharedHits?: string;
+  sharedHits?: HitsTable;
 }

@@ -12,7 +12,7 @@ import { parameterValues, type ParameterValues, substituteQuery, UnboundParamete
 import { executePivot } from "./pivot/execute-pivot.ts";
 import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
 import { SearchTypeError } from "./search-type-error.ts";
-import { readsText, type SharedHits, shareHits } from "./shared-hits.ts";
+import { type HitsTable, readsText, type SharedHits, shareHits } from "./shared-hits.ts";
 import { allOf, streamPredicate, timePredicate } from "./stream-predicate.ts";
 import { effectiveTimeRange, resolveTimeRange, TimeRangeError } from "./time-range.ts";
 
@@ -104,7 +104,7 @@ export class SearchExecutor {
         // Hits shared from a filter reading text: still read best from the time buckets holding the page (see
         // executeMessages; a top-N over the semi-join reads every column of the range: 99 → 150 ms for a phrase
         // over one day of 1M messages, bench/measure/job-overhead.ts).
-        const running = shared ? { ...base, predicate: shared.predicate, hits: shared.table } : base;
+        const running = shared ? { ...base, predicate: shared.predicate, hits: shared } : base;
         await Promise.all(kept.map(async (searchType) => {
           try {
             const prepared = this.prepareSearchType(searchType, running, executed, scope, catalog, now, range, state);
@@ -219,7 +219,7 @@ interface BasePredicate {
   /** Whether the query string or filter reads message text (search/shared-hits.ts). */
   readsText: boolean;
   /** The table of hits `predicate` reads, when it is the semi-join over hits shared from a text filter. */
-  hits?: string;
+  hits?: HitsTable;
 }
 
 /** Whether a search type overrides its query's time range, query, streams or filter, and so filters by itself. */

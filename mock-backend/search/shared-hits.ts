@@ -19,11 +19,16 @@ import { allOf, timePredicate } from "./stream-predicate.ts";
  * and the search types run on several of the pool's connections at once). `rowid` is stable here: messages are
  * only ever appended, never deleted or updated after their batch.
  */
-export interface SharedHits {
+/** The table of a query's hits: a row per matching message, its row id `hit` and its `timestamp`. */
+export interface HitsTable {
+  table: string;
+  /** Its rows: the number of hits. */
+  count: number;
+}
+
+export interface SharedHits extends HitsTable {
   /** Time range and `rowid IN (…)`: the same messages as the filter they were taken with. */
   predicate: SqlPredicate;
-  /** The table of hits: a row per matching message, its row id `hit` and its `timestamp`. */
-  table: string;
   /** Drops the table; call once every search type reading `predicate` has finished. */
   release(): Promise<void>;
 }
@@ -81,7 +86,7 @@ export async function shareHits(
   }
   await attaching;
   const table = `${SCRATCH}.hits_${++tables}`;
-  await db.all(
+  const [created] = await db.all<{ Count: bigint }>(
     `CREATE TABLE ${table} AS SELECT rowid AS hit, timestamp FROM messages WHERE ${filter.sql}`,
     filter.params,
   );
@@ -90,5 +95,5 @@ export async function shareHits(
     sql: `rowid IN (SELECT hit FROM ${table})`,
     params: [],
   });
-  return { predicate, table, release: () => db.all(`DROP TABLE IF EXISTS ${table}`).then(() => {}) };
+  return { predicate, table, count: Number(created?.Count ?? 0), release: () => db.all(`DROP TABLE IF EXISTS ${table}`).then(() => {}) };
 }

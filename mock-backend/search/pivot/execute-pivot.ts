@@ -28,7 +28,7 @@ export async function executePivot(
 ): Promise<PivotResult> {
   const plan = planPivot(searchType, { catalog: context.catalog, rangeMs: context.to - context.from });
   const query = context.sharedHits && readsTimeOnly(plan)
-    ? buildPivotSql(plan, { sql: "TRUE", params: [] }, context.sharedHits)
+    ? buildPivotSql(plan, { sql: "TRUE", params: [] }, context.sharedHits.table)
     : buildPivotSql(plan, context.filter);
   const rows = pivotRows(await context.db.all<BucketRow>(query.sql, [...query.params]), plan);
   const tree: Bucket = buildBucketTree(rows, plan);
