@@ -1,21 +1,45 @@
+/** How often long work says where it is, and the clock it reads (tests pass their own). */
+export interface ProgressPace {
+  everyMs?: number;
+  now?: () => number;
+}
+
 /**
- * How far long work has come, for a log or a terminal: the returned function takes `(done, total)` as the work
- * goes on and writes "{label}: {done} of {total} messages ({percent}%)" at most once per `everyMs`, the first time
- * `everyMs` after the start. Work finished sooner writes nothing, and the end is left to the caller's own line
- * ("Indexed the message terms in … ms"), so a 10M-message indexing says where it is without flooding short runs.
+ * Lines about long work for a log or a terminal: the returned function writes the line it is given at most once
+ * per `everyMs`, the first time `everyMs` after the start, and drops the others. Work finished sooner writes
+ * nothing, so short runs are not flooded; the end is left to the caller's own line.
+ */
+export function pacedLog(
+  write: (line: string) => void,
+  { everyMs = 5000, now = () => performance.now() }: ProgressPace = {},
+): (line: () => string) => void {
+  let last = now();
+  return (line) => {
+    if (now() - last < everyMs) return;
+    last = now();
+    write(line());
+  };
+}
+
+/**
+ * `(done, total)` of long work over messages as "{label}: {done} of {total} messages ({percent}%)" (pacedLog),
+ * nothing at the end: the caller says "Indexed the message terms in … ms" itself.
  */
 export function progressLog(
   label: string,
   write: (line: string) => void,
-  { everyMs = 5000, now = () => performance.now() }: { everyMs?: number; now?: () => number } = {},
+  pace: ProgressPace = {},
 ): (done: number, total: number) => void {
-  let last = now();
+  const log = pacedLog(write, pace);
   return (done, total) => {
-    if (done >= total || now() - last < everyMs) return;
-    last = now();
-    const percent = Math.floor((done * 100) / total);
-    write(`${label}: ${COUNT.format(done)} of ${COUNT.format(total)} messages (${percent}%)`);
+    if (done >= total) return;
+    log(() =>
+      `${label}: ${COUNT.format(done)} of ${COUNT.format(total)} messages (${
+        Math.floor((done * 100) / total)
+      }%)`
+    );
   };
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
+/** Counts as the logs print them: 1,000,000. */
+export const COUNT = new Intl.NumberFormat("en-US");

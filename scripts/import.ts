@@ -6,10 +6,10 @@ import { parseArgs } from "node:util";
 import { mkdirSync } from "node:fs";
 import { databasePath, readSettings } from "../config.ts";
 import { Database } from "../mock-backend/database.ts";
-import { importFiles } from "../mock-backend/import/import-files.ts";
+import { importFiles, type ImportProgress } from "../mock-backend/import/import-files.ts";
 import { isImportFormat, PARSERS } from "../mock-backend/import/parsers.ts";
 import { MessageStore } from "../mock-backend/message-store.ts";
-import { progressLog } from "../mock-backend/progress-log.ts";
+import { COUNT, pacedLog, progressLog } from "../mock-backend/progress-log.ts";
 import { migrate } from "../mock-backend/schema.ts";
 import { seedEntities } from "../mock-backend/seed.ts";
 
@@ -69,11 +69,13 @@ try {
   const { identity } = await seedEntities(db, settings.adminPassword);
   const store = await MessageStore.open(db, { nodeId: identity.nodeId });
   console.log(`Importing ${positionals.length} file(s) as ${values.format} into ${path}…`);
+  const say = pacedLog(console.log);
   const report = await importFiles(store, {
     format: values.format,
     files: positionals,
     stream: values.stream,
     year,
+    onProgress: (progress) => say(() => describeProgress(progress)),
   });
   for (const file of report.files) {
     console.log(`  ${file.file}: ${file.read} lines, ${file.rejected} rejected`);
@@ -102,4 +104,11 @@ try {
   Deno.exitCode = 1;
 } finally {
   db.close();
+}
+
+/** A line about a long import (printed at most every 5 s, none for a short one). */
+function describeProgress(progress: ImportProgress): string {
+  return progress.step === "reading"
+    ? `Importing: ${COUNT.format(progress.lines)} lines read (${Math.floor(progress.share * 100)}%)`
+    : `Importing: ${COUNT.format(progress.lines)} lines read and parsed; writing the messages…`;
 }

@@ -21,7 +21,16 @@ export interface ImportOptions {
    * falling back to the JS path when it cannot reproduce it exactly; `js`: line by line through the JS parser.
    */
   engine?: "sql" | "js";
+  /** Told how far the import has come, as it goes (ImportProgress). */
+  onProgress?: (progress: ImportProgress) => void;
 }
+
+/** How far an import has come (ImportOptions.onProgress). */
+export type ImportProgress =
+  /** The line-by-line path: lines read (and stored as they go) so far, and the share of the input they make. */
+  | { step: "reading"; lines: number; share: number }
+  /** DuckDB's path: every line is read and parsed; the messages are being written. */
+  | { step: "writing"; lines: number };
 
 /** A report of nothing read yet, filled in as an import goes. */
 export function emptyImportReport(): ImportReport {
@@ -68,6 +77,9 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
   const now = options.now ?? Date.now();
   const extraStreams = options.stream ? [options.stream] : undefined;
 
+  // Progress by characters against bytes: exact for ASCII, a little behind for other text.
+  const bytes = options.files.reduce((sum, file) => sum + Deno.statSync(file).size, 0);
+  let read = 0;
   // Messages a block of lines at a time: one await per block rather than per line (see MessageStore.ingestChunks).
   async function* messages(): AsyncGenerator<IncomingMessage[]> {
     for (const file of options.files) {
@@ -85,6 +97,7 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
           lineNumber++;
           report.read++;
           fileReport.read++;
+          read += line.length + 1;
           const parsed = parser.parse(line, context);
           if (parsed.ok) {
             if (extraStreams) parsed.message.streams = extraStreams;
@@ -100,6 +113,7 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
             reason.examples.push({ file, line: lineNumber, text: line.slice(0, 200) });
           }
         }
+        options.onProgress?.({ step: "reading", lines: report.read, share: Math.min(1, read / Math.max(1, bytes)) });
         if (parsedLines.length > 0) yield parsedLines;
       }
     }

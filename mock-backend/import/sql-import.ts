@@ -274,6 +274,7 @@ class SqlImport {
       await loaded;
       await this.checkTokenTexts();
       this.stages.mark("load token texts");
+      this.options.onProgress?.({ step: "writing", lines: this.report.read });
       for (const [i, [from, to]] of insertSpans(planned.length).entries()) {
         await this.writeBatches(planned.slice(from, to));
         this.stages.mark(`insert ${i + 1}`);
