@@ -89,10 +89,11 @@ function orderBy(sort: MessagesSearchType["sort"], context: SearchTypeContext): 
  * The total and a page sorted by time over hits shared from a text filter: their table gives the total (its
  * count) and the time of the page's last message (the `offset + limit`-th in time order), so the page is read from
  * the slice of the range between that time and the range's end, where zone maps on `timestamp` skip the rest;
- * every message of the page lies there, whatever the tie-break. Fewer hits than that: the page is all of them. No pass over the range's messages is needed for either (before,
- * the hits were counted per time bucket over the range first). The search page's job with the histogram read from
- * the same table (pivot/execute-pivot.ts), 1M messages, median of 15 (bench/measure/job-overhead.ts): a bare term
- * over seven days 141 → 78 ms, a phrase over an hour 32 → 26 ms.
+ * every message of the page lies there, whatever the tie-break. Fewer hits than that: the page is all of them.
+ * No pass over the range's messages is needed for either (before, the hits were counted per time bucket over the
+ * range first). The search page's job with the histogram read from the same table (pivot/execute-pivot.ts), 1M
+ * messages, median of 15 (bench/measure/job-overhead.ts): a bare term over seven days 141 → 78 ms, a phrase over
+ * an hour 32 → 26 ms.
  */
 async function sharedHitsPage(
   context: SearchTypeContext,
@@ -111,7 +112,9 @@ async function sharedHitsPage(
       `SELECT epoch_us(timestamp) AS us FROM ${hits.table} ORDER BY timestamp ${direction} LIMIT 1 OFFSET ?`,
       [offset + limit - 1],
     );
-    if (edge) slice = { sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`, params: [edge.us] };
+    if (edge) {
+      slice = { sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`, params: [edge.us] };
+    }
   }
   const rows = await db.all(
     `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,

@@ -101,9 +101,9 @@ export class SearchExecutor {
       const kept = executed.search_types.filter((st) => override.keep_search_types.length === 0 || override.keep_search_types.includes(st.id));
       const shared = await this.shareHits(kept, base, range);
       try {
-        // Hits shared from a filter reading text: still read best from the time buckets holding the page (see
-        // executeMessages; a top-N over the semi-join reads every column of the range: 99 → 150 ms for a phrase
-        // over one day of 1M messages, bench/measure/job-overhead.ts).
+        // Over hits shared from a filter reading text, the messages search type takes its total and where its
+        // page starts from their table (a top-N over the semi-join would read every column of the range: 99 →
+        // 150 ms for a phrase over one day of 1M messages, bench/measure/job-overhead.ts).
         const running = shared ? { ...base, predicate: shared.predicate, hits: shared } : base;
         await Promise.all(kept.map(async (searchType) => {
           try {

@@ -6,19 +6,6 @@ import type { FieldCatalog } from "./field-catalog.ts";
 import type { SqlPredicate } from "./search-context.ts";
 import { allOf, timePredicate } from "./stream-predicate.ts";
 
-/**
- * Hits shared by the search types of one query: when the query reads message text, its filter is evaluated once
- * into a table of the matching rows' ids and times, and every search type then reads `rowid IN (that table)`
- * instead of evaluating the text predicates again; what needs only the hits' times (the total, where the newest
- * page starts, a histogram of counts) reads the table alone. The search page's job (newest page + total + histogram) evaluated its
- * filter three times; measured on 1M messages (bench/measure/shared-hits.ts), a bare term over one day went from
- * 150–240 ms to 90–110 ms, over seven days from 640 to 210 ms, while `http_status:500` over seven days got slower
- * (54 → 79 ms: the semi-join costs more than an integer comparison), so cheap filters keep running as they are.
- *
- * The table lives in an in-memory database attached to the instance (a TEMP table is private to one connection,
- * and the search types run on several of the pool's connections at once). `rowid` is stable here: messages are
- * only ever appended, never deleted or updated after their batch.
- */
 /** The table of a query's hits: a row per matching message, its row id `hit` and its `timestamp`. */
 export interface HitsTable {
   table: string;
@@ -26,6 +13,20 @@ export interface HitsTable {
   count: number;
 }
 
+/**
+ * Hits shared by the search types of one query: when the query reads message text, its filter is evaluated once
+ * into a table of the matching rows' ids and times, and every search type then reads `rowid IN (that table)`
+ * instead of evaluating the text predicates again; what needs only the hits' times (the total, where the newest
+ * page starts, a histogram of counts) reads the table alone. The search page's job (newest page + total +
+ * histogram) evaluated its filter three times; measured on 1M messages (bench/measure/shared-hits.ts), a bare term
+ * over one day went from 150–240 ms to 90–110 ms, over seven days from 640 to 210 ms, while `http_status:500` over
+ * seven days got slower (54 → 79 ms: the semi-join costs more than an integer comparison), so cheap filters keep
+ * running as they are.
+ *
+ * The table lives in an in-memory database attached to the instance (a TEMP table is private to one connection,
+ * and the search types run on several of the pool's connections at once). `rowid` is stable here: messages are
+ * only ever appended, never deleted or updated after their batch.
+ */
 export interface SharedHits extends HitsTable {
   /** Time range and `rowid IN (…)`: the same messages as the filter they were taken with. */
   predicate: SqlPredicate;
