@@ -2,7 +2,7 @@ import type { MessagesSearchType, ResultMessage } from "../../api/schemas/search
 import { decorateSearchResults } from "../decorators/decorate-search-results.ts";
 import type { HighlightTerm } from "./highlight.ts";
 import { highlightRanges } from "./highlight.ts";
-import type { SearchTypeContext } from "./search-context.ts";
+import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
 import type { HitsTable } from "./shared-hits.ts";
 import { SearchTypeError } from "./search-type-error.ts";
 import { effectiveTimeRange } from "./time-range.ts";
@@ -103,24 +103,38 @@ async function sharedHitsPage(
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: Record<string, unknown>[] }> {
-  const { filter, db, store } = context;
   const total = hits.count;
   if (offset >= total) return { total, rows: [] };
-  let slice: { sql: string; params: bigint[] } = { sql: "TRUE", params: [] };
+  let slice: SqlPredicate = { sql: "TRUE", params: [] };
   if (offset + limit <= total) {
-    const edge = await db.first<{ us: bigint }>(
+    const edge = await context.db.first<{ us: bigint }>(
       `SELECT epoch_us(timestamp) AS us FROM ${hits.table} ORDER BY timestamp ${direction} LIMIT 1 OFFSET ?`,
       [offset + limit - 1],
     );
     if (edge) {
-      slice = { sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`, params: [edge.us] };
+      // Microseconds since 1970 stay below 2^53 until the year 2255: exact as a number.
+      slice = {
+        sql: `timestamp ${direction === "DESC" ? ">=" : "<="} make_timestamp(?::BIGINT)`,
+        params: [Number(edge.us)],
+      };
     }
   }
-  const rows = await db.all(
+  return { total, rows: await pageInSlice(context, slice, order, limit, offset) };
+}
+
+/** The page of the filter's hits within `slice`, a part of the range that holds all of it. */
+function pageInSlice(
+  context: SearchTypeContext,
+  slice: SqlPredicate,
+  order: string,
+  limit: number,
+  offset: number,
+): Promise<Record<string, unknown>[]> {
+  const { filter, db, store } = context;
+  return db.all(
     `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
     [...filter.params, ...slice.params, limit, offset],
   );
-  return { total, rows };
 }
 
 /** Buckets of the hit count by time: enough that the newest page lies in a small slice of the range. */
@@ -177,11 +191,7 @@ async function timeOrderedPage(
     }
   }
   const slice = direction === "DESC"
-    ? { sql: "timestamp >= epoch_ms(?::BIGINT)", param: from + edge * width }
-    : { sql: "timestamp < epoch_ms(?::BIGINT)", param: from + (edge + 1) * width };
-  const rows = await db.all(
-    `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    [...filter.params, slice.param, limit, offset],
-  );
-  return { total, rows };
+    ? { sql: "timestamp >= epoch_ms(?::BIGINT)", params: [from + edge * width] }
+    : { sql: "timestamp < epoch_ms(?::BIGINT)", params: [from + (edge + 1) * width] };
+  return { total, rows: await pageInSlice(context, slice, order, limit, offset) };
 }
