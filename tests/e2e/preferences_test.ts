@@ -188,6 +188,45 @@ Deno.test("theme mode and scratchpad in Chromium", async (t) => {
       },
     );
 
+    await journey(
+      t,
+      browser,
+      errors,
+      "a click on the scratchpad toggle just as the scratchpad mounts opens it",
+      async ({ context, page }) => {
+        // The scratchpad mounts when the browser is first idle and then reads what was stored; a click in the few
+        // milliseconds between that render and its effect used to be undone (1–2 ms late on this machine).
+        await context.addInitScript(() => {
+          const held: IdleRequestCallback[] = [];
+          Object.assign(globalThis, {
+            heldIdleCallbacks: held,
+            requestIdleCallback: (callback: IdleRequestCallback) => held.push(callback),
+            cancelIdleCallback: () => {},
+          });
+        });
+        await signIn(server, context, page, "admin");
+        const scratchpad = page.getByRole("dialog", { name: "Scratchpad" });
+        const lost: number[] = [];
+        for (let delayMs = 0; delayMs <= 6; delayMs++) {
+          await page.evaluate(async (delay) => {
+            const held =
+              (globalThis as unknown as { heldIdleCallbacks: IdleRequestCallback[] }).heldIdleCallbacks;
+            for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+            const start = performance.now();
+            while (performance.now() - start < delay) await new Promise((resolve) => setTimeout(resolve, 0));
+            document.querySelector<HTMLButtonElement>('nav button[aria-label="Scratchpad"]')!.click();
+          }, delayMs);
+          await page.waitForTimeout(300);
+          if (await scratchpad.count() === 0) lost.push(delayMs);
+          // Closed and forgotten again for the next try.
+          await page.evaluate(() => localStorage.clear());
+          await page.reload();
+          await page.getByRole("button", { name: "User menu" }).waitFor();
+        }
+        assert.deepEqual(lost, [], "clicks made this many milliseconds after the mount were undone");
+      },
+    );
+
     await assertNoConsoleErrors(t, errors);
   } finally {
     await browser.close();

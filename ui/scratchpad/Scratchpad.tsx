@@ -28,14 +28,13 @@ export function Scratchpad() {
   const statusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const panel = useRef<HTMLDivElement>(null);
 
-  // The shell mounts the scratchpad once the page is idle or when it is opened (AppLayout): opened by that click,
-  // it stays open whatever was stored.
-  const openedBeforeMount = useRef(open);
+  // The shell mounts the scratchpad once the page is idle or when it is opened (AppLayout). Opened by a click — the
+  // one that mounted it, or one between this render and the effect (the browser paints in between) — it stays open
+  // whatever was stored: the atom is read as it is now, not as it was when this rendered.
   useEffect(() => {
     const loaded = loadScratchpad(localStorage, username);
     setState(loaded);
-    setOpen(openedBeforeMount.current || loaded.opened);
-    openedBeforeMount.current = false;
+    setOpen((openNow) => openNow || loaded.opened);
   }, [username, setOpen]);
 
   useEffect(() => {
