@@ -84,9 +84,16 @@ export const KEYWORD_VALUES_EQUAL: KeywordValuesPredicate<string> = (column, val
 /** `VALUE_EQUALS` on postings: each token of an analysed field, the lower-cased source, the escaped keyword value. */
 export const VALUE_POSTINGS: PostingsLookups<string> = {
   analysed: (kinds, value) => analyze(value).map((token) => ({ kind: kinds.token, term: sql`${token}` })),
-  source: (value) => [{ kind: "source", term: sql`lower(${value})` }],
+  // ASCII text lower-cased here is what DuckDB's `lower` gives, and then the same term as the other
+  // kinds' (one read of the postings for them all, query/term-postings.ts); other text is lower-cased the
+  // store's way.
+  source: (value) => [{ kind: "source", term: sourceTerm(value) }],
   keyword: (value) => [{ kind: "keyword", term: sql`${escapeKeywordValue(value)}` }],
 };
+
+function sourceTerm(value: string): SqlFragment {
+  return /^\p{ASCII}*$/u.test(value) ? sql`${value.toLowerCase()}` : sql`lower(${value})`;
+}
 
 export function termToSql(node: TermNode, context: CompileContext): SqlFragment {
   return fieldPredicate(node, context, VALUE_EQUALS, node.value, KEYWORD_VALUES_EQUAL, VALUE_POSTINGS);

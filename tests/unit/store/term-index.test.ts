@@ -41,7 +41,11 @@ const QUERIES = [
   "sshd OR checkout",
   '"failed password"',
   "web-01",
+  "WEB-01",
+  "source:WEB-01",
   "web*",
+  // Not ASCII: the source's term is lower-cased by DuckDB, apart from the other kinds' (term.ts).
+  "MÜNCHEN",
 ];
 
 Deno.test("bare terms, two-word phrases and prefixes find the same messages on postings as by scanning", async () => {
