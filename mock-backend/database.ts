@@ -3,6 +3,12 @@ import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from "@duckdb/node
 export type SqlParams = DuckDBValue[];
 export type Row = Record<string, unknown>;
 
+/** A result as column names and rows of values in their order (Database.table). */
+export interface Table {
+  columns: string[];
+  rows: unknown[][];
+}
+
 export interface DatabaseOptions {
   /** A file path, or ":memory:" for a database that lives only as long as the process. */
   path: string;
@@ -41,6 +47,18 @@ export class Database {
     return await this.withConnection(async (connection) => {
       const reader = await connection.runAndReadAll(sql, params);
       return reader.getRowObjectsJS() as T[];
+    });
+  }
+
+  /**
+   * Rows as arrays of JS values, in the order of `columns`. For wide rows read whole (a page of messages): an
+   * object per row with some 45 keys costs more to build and to walk than the rows themselves (150 rows of 44
+   * columns: ~1.2 ms of `Object.entries` alone).
+   */
+  async table(sql: string, params: SqlParams = []): Promise<Table> {
+    return await this.withConnection(async (connection) => {
+      const reader = await connection.runAndReadAll(sql, params);
+      return { columns: reader.columnNames(), rows: reader.getRowsJS() };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { SEED_INDEX_SETS, SEED_STREAMS } from "../fixtures/seed-streams.ts";
-import type { Database } from "./database.ts";
+import type { Database, SqlParams, Table } from "./database.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import { analyze, type FieldType, type StoredField } from "./search/field-catalog.ts";
 import {
@@ -332,12 +332,12 @@ export class MessageStore {
     const info = this.rotation.indices.get(index);
     if (!info || info.beginMs === null) return null;
     // The index's time range lets zone maps skip everything else (neither column prunes by itself).
-    const row = await this.db.first(
+    const [message] = await this.readMessages(
       `SELECT ${this.selectList()} FROM messages
        WHERE timestamp BETWEEN epoch_ms(?::BIGINT) AND epoch_ms(?::BIGINT) AND index_name = ? AND _id = ? LIMIT 1`,
       [info.beginMs, info.endMs ?? info.beginMs, index, id],
     );
-    return row ? this.decodeRow(row) : null;
+    return message ?? null;
   }
 
   /** How many rows lie in [from, to] (UTC ms, either end open), optionally only of `streams`. */
@@ -378,31 +378,41 @@ export class MessageStore {
     return [...this.indexSets.values()];
   }
 
-  /** The columns a result row needs, in the order `decodeRow` reads them (token lists left out). */
+  /** The columns a result row needs (no token texts, no keyword values): what `readMessages` decodes. */
   selectList(): string {
     return "* EXCLUDE (message_terms, full_message_terms, keyword_values)";
   }
 
-  /** A `messages` row (as Database.all returns it) as the message map of a search result. */
-  decodeRow(row: Record<string, unknown>): StoredMessage {
-    const fields: Record<string, unknown> = {};
+  /** Runs a SELECT of `selectList()` and decodes its rows as the message maps of search results. */
+  async readMessages(sql: string, params: SqlParams = []): Promise<StoredMessage[]> {
+    return this.decodeRows(await this.db.table(sql, params));
+  }
+
+  /** Rows of `selectList()` as message maps: each column's field name is looked up once, not once per row. */
+  decodeRows({ columns, rows }: Table): StoredMessage[] {
     const byColumn = this.extraByColumn();
-    for (const [column, value] of Object.entries(row)) {
-      if (
-        value === null || value === undefined || column === "index_name" || column.endsWith("_terms") ||
-        column === "keyword_values"
-      ) {
-        continue;
+    const names = columns.map((column) =>
+      column === "index_name" || column.endsWith("_terms") || column === "keyword_values"
+        ? undefined
+        : column.startsWith("f_")
+        ? byColumn.get(column)?.name
+        : column
+    );
+    const index = columns.indexOf("index_name");
+    return rows.map((row) => {
+      const fields: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const value = row[i];
+        if (name === undefined || value === null || value === undefined) continue;
+        fields[name] = value instanceof Date
+          ? value.toISOString()
+          : typeof value === "bigint"
+          ? Number(value)
+          : value;
       }
-      const name = column.startsWith("f_") ? byColumn.get(column)?.name : column;
-      if (name === undefined) continue;
-      fields[name] = value instanceof Date
-        ? value.toISOString()
-        : typeof value === "bigint"
-        ? Number(value)
-        : value;
-    }
-    return { index: String(row.index_name), fields };
+      return { index: String(row[index]), fields };
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------------

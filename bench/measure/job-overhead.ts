@@ -34,6 +34,16 @@ db.all = (async (sql: string, params: Parameters<typeof all>[1] = []) => {
     spans.push([started, performance.now()]);
   }
 }) as typeof db.all;
+// Pages of messages are read as tables (Database.table).
+const table = db.table.bind(db);
+db.table = (async (sql: string, params: Parameters<typeof table>[1] = []) => {
+  const started = performance.now();
+  try {
+    return await table(sql, params);
+  } finally {
+    spans.push([started, performance.now()]);
+  }
+}) as typeof db.table;
 /** Milliseconds covered by at least one span. */
 function covered(list: [number, number][]): number {
   const sorted = [...list].sort((a, b) => a[0] - b[0]);
@@ -65,6 +75,7 @@ for (let i = 0; i < Number(runsText); i++) {
   samples.ours.push(performance.now() - started);
   samples.oursSql.push(covered(spans));
   samples.oursStatements.push(spans.length);
+  await ours.settled?.();
 }
 for (const [name, s] of Object.entries(samples)) {
   console.log(

@@ -27,6 +27,14 @@ db.all = (async (sql: string, params: Parameters<typeof originalAll>[1] = []) =>
   if (recording) statements.push({ sql, params, ms: performance.now() - started });
   return rows;
 }) as typeof db.all;
+// Pages of messages are read as tables (Database.table).
+const originalTable = db.table.bind(db);
+db.table = (async (sql: string, params: Parameters<typeof originalTable>[1] = []) => {
+  const started = performance.now();
+  const table = await originalTable(sql, params);
+  if (recording) statements.push({ sql, params, ms: performance.now() - started });
+  return table;
+}) as typeof db.table;
 const ours = oursRunner(new EmbeddedSearch(db, store));
 const hand = handWrittenRunner(store, db);
 for (const [name, run] of [["hand", hand], ["ours", ours]] as const) {

@@ -7,6 +7,7 @@
  */
 import { createApi } from "../../api/app.ts";
 import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
+import type { Database } from "../../mock-backend/database.ts";
 import { decorateSearchResults } from "../../mock-backend/decorators/decorate-search-results.ts";
 import { highlightRanges, highlightTerms } from "../../mock-backend/search/highlight.ts";
 import { parseQuery } from "../../mock-backend/query/mod.ts";
@@ -28,7 +29,7 @@ const backend = await openEmbeddedBackend({
 });
 const store = backend.messageStore;
 // Reaching the embedded search's private database to time its statements (a measure script, not product code).
-const db = (backend.search as unknown as { db: { all: (sql: string, params?: unknown[]) => Promise<unknown[]> } }).db;
+const db = (backend.search as unknown as { db: Database }).db;
 const api = createApi({ backend, prefix: "" });
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, api.fetch);
 const base = `http://127.0.0.1:${server.addr.port}`;
@@ -68,26 +69,31 @@ let spans: [number, number][] = [];
 let statements: { sql: string; start: number; end: number }[] = [];
 let engineStarted = 0;
 let engineStatements: typeof statements = [];
-const all = db.all.bind(db);
-db.all = async (sql, params = []) => {
-  const started = performance.now();
-  try {
-    return await all(sql, params);
-  } finally {
-    spans.push([started, performance.now()]);
-    statements.push({
-      sql: sql.replace(/\s+/g, " ").slice(0, 110),
-      start: started - engineStarted,
-      end: performance.now() - engineStarted,
-    });
-  }
-};
+/** Wraps a statement runner of the database so that its statements are timed. */
+function timed<A extends unknown[], R>(run: (sql: string, ...rest: A) => Promise<R>) {
+  return async (sql: string, ...rest: A): Promise<R> => {
+    const started = performance.now();
+    try {
+      return await run(sql, ...rest);
+    } finally {
+      spans.push([started, performance.now()]);
+      statements.push({
+        sql: sql.replace(/\s+/g, " ").slice(0, 110),
+        start: started - engineStarted,
+        end: performance.now() - engineStarted,
+      });
+    }
+  };
+}
+db.all = timed(db.all.bind(db)) as typeof db.all;
+// Pages of messages are read as tables (Database.table).
+db.table = timed(db.table.bind(db)) as typeof db.table;
 let decodeMs = 0;
-const decodeRow = store.decodeRow.bind(store);
-store.decodeRow = (row) => {
+const decodeRows = store.decodeRows.bind(store);
+store.decodeRows = (table) => {
   const started = performance.now();
   try {
-    return decodeRow(row);
+    return decodeRows(table);
   } finally {
     decodeMs += performance.now() - started;
   }
@@ -109,7 +115,7 @@ const samples: Record<string, number[]> = {
   "  HTTP POST execute + body read": [],
   "engine: search.execute": [],
   "  statements (union)": [],
-  "  decodeRow × rows": [],
+  "  decodeRows": [],
   "  highlight ranges (alone)": [],
   "  decorators (alone)": [],
   "JSON.stringify(job)": [],
@@ -167,7 +173,7 @@ for (let i = -2; i < Number(runsText); i++) {
   if (keep) {
     samples["engine: search.execute"].push(engine);
     samples["  statements (union)"].push(covered(spans));
-    samples["  decodeRow × rows"].push(decodeMs);
+    samples["  decodeRows"].push(decodeMs);
     samples["  highlight ranges (alone)"].push(highlight);
     samples["  decorators (alone)"].push(decorate);
     samples["JSON.stringify(job)"].push(stringify);

@@ -41,6 +41,11 @@ export class EmbeddedSearch implements SearchBackend {
     return this.repository.get(id);
   }
 
+  /** Resolves once the work left after the answers so far (dropping shared hits) is done. */
+  settled(): Promise<void> {
+    return this.executor.settled();
+  }
+
   async execute(search: Search, state: ExecutionState, scope: SearchScope) {
     const job = await this.executor.execute(search, state, scope);
     this.jobs.add(job);
@@ -109,13 +114,12 @@ export class EmbeddedSearch implements SearchBackend {
     const order = this.orderBy(catalog, request.sort);
     const [count, rows] = await Promise.all([
       this.db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${where.sql}`, where.params),
-      this.db.all(`SELECT ${this.store.selectList()} FROM messages WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...where.params, request.limit, request.offset]),
+      this.store.readMessages(`SELECT ${this.store.selectList()} FROM messages WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...where.params, request.limit, request.offset]),
     ]);
     const terms = highlightTerms(query);
     const isAnalyzed = (name: string) => catalog.field(name)?.matching === "analyzed";
     const wanted = request.fields ? new Set(["_id", "timestamp", ...request.fields]) : null;
-    const messages = rows.map((row) => {
-      const decoded = this.store.decodeRow(row);
+    const messages = rows.map((decoded) => {
       const fields = wanted ? Object.fromEntries(Object.entries(decoded.fields).filter(([name]) => wanted.has(name))) : decoded.fields;
       const ranges = highlightRanges(fields, terms, isAnalyzed);
       return { message: fields, index: decoded.index, ...(ranges ? { highlight_ranges: ranges } : {}) };

@@ -1,5 +1,6 @@
 import type { MessagesSearchType, ResultMessage } from "../../api/schemas/search.ts";
 import { decorateSearchResults } from "../decorators/decorate-search-results.ts";
+import type { StoredMessage } from "../message-store.ts";
 import type { HighlightTerm } from "./highlight.ts";
 import { highlightRanges } from "./highlight.ts";
 import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
@@ -37,7 +38,7 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
   const { filter, db, store } = context;
   const byTime = timeSortDirection(searchType.sort);
   let total: number;
-  let rows: Record<string, unknown>[];
+  let rows: StoredMessage[];
   if (byTime !== null && limit > 0 && context.sharedHits) {
     ({ total, rows } = await sharedHitsPage(context, context.sharedHits, byTime, order, limit, offset));
   } else if (byTime !== null && limit > 0 && context.costlyFilter) {
@@ -47,7 +48,7 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
       context.sharedHits
         ? { n: context.sharedHits.count }
         : db.first<{ n: bigint }>(`SELECT count(*) AS n FROM messages WHERE ${filter.sql}`, filter.params),
-      limit === 0 ? Promise.resolve([]) : db.all(
+      limit === 0 ? Promise.resolve([]) : store.readMessages(
         `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
         [...filter.params, limit, offset],
       ),
@@ -57,8 +58,7 @@ export async function executeMessages(searchType: MessagesSearchType, context: S
   }
   const wanted = searchType.fields.length > 0 ? new Set(["_id", "timestamp", ...searchType.fields]) : null;
   const isAnalyzed = (field: string) => context.catalog.field(field)?.matching === "analyzed";
-  const messages: ResultMessage[] = rows.map((row) => {
-    const decoded = store.decodeRow(row);
+  const messages: ResultMessage[] = rows.map((decoded) => {
     const fields = wanted ? Object.fromEntries(Object.entries(decoded.fields).filter(([name]) => wanted.has(name))) : decoded.fields;
     const ranges = highlightRanges(fields, execution.highlight, isAnalyzed);
     return { message: fields, index: decoded.index, ...(ranges ? { highlight_ranges: ranges } : {}) };
@@ -102,7 +102,7 @@ async function sharedHitsPage(
   order: string,
   limit: number,
   offset: number,
-): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+): Promise<{ total: number; rows: StoredMessage[] }> {
   const total = hits.count;
   if (offset >= total) return { total, rows: [] };
   let slice: SqlPredicate = { sql: "TRUE", params: [] };
@@ -129,9 +129,9 @@ function pageInSlice(
   order: string,
   limit: number,
   offset: number,
-): Promise<Record<string, unknown>[]> {
-  const { filter, db, store } = context;
-  return db.all(
+): Promise<StoredMessage[]> {
+  const { filter, store } = context;
+  return store.readMessages(
     `SELECT ${store.selectList()} FROM messages WHERE ${filter.sql} AND ${slice.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
     [...filter.params, ...slice.params, limit, offset],
   );
@@ -163,7 +163,7 @@ async function timeOrderedPage(
   order: string,
   limit: number,
   offset: number,
-): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+): Promise<{ total: number; rows: StoredMessage[] }> {
   const { filter, db, store } = context;
   // Bucket only where messages are: an "all time" range would put every message in one bucket.
   const stored = store.indices().filter((index) => index.beginMs !== null && index.endMs !== null);

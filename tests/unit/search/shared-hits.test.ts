@@ -101,6 +101,11 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
       statements.push(sql);
       return all(sql, params);
     }) as typeof db.all;
+    const table = db.table.bind(db);
+    db.table = ((sql: string, params?: Parameters<typeof table>[1]) => {
+      statements.push(sql);
+      return table(sql, params);
+    }) as typeof db.table;
     let sharedHits = 0;
     // Pages: the first, one further on, one across the last hits and one past them; newest or oldest first.
     const pages: { offset?: number; limit?: number }[] = [
@@ -145,6 +150,7 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
       }
     }
     assert.ok(sharedHits > 100, `the queries found messages (${sharedHits})`);
+    await executor.settled();
     const left = await db.first<{ n: bigint }>(
       "SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'sluice_scratch'",
     );
