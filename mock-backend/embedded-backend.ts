@@ -85,6 +85,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   );
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
+  const search = new EmbeddedSearch(db, messages);
   return {
     kind: "embedded",
     messageStore: messages,
@@ -94,7 +95,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry),
     clusterConfig: new EmbeddedClusterConfigStore(db),
-    search: new EmbeddedSearch(db, messages),
+    search,
     views: new EmbeddedViewStore(db),
     decorators: decoratorStoreFor(db),
     streamMatch: new EmbeddedStreamMatchTester(messages),
@@ -104,6 +105,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     async close() {
       traffic.stop();
       await messages.close();
+      // Searches answered just before leave their hits tables to drop.
+      await search.settled();
       db.close();
     },
   };
