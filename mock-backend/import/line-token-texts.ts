@@ -1,9 +1,5 @@
-import { analyze } from "../search/field-catalog.ts";
-import { CSV_NULL, CsvBatchFile, csvText } from "../store/csv-batch.ts";
-import { type ByteRange, lineStartAtOrAfter, readLineBlocks } from "./line-blocks.ts";
-
-/** Printable ASCII and tabs only: the lines whose fields DuckDB parses (sql-formats.ts). */
-const PLAIN = /^[\t\x20-\x7e]*$/;
+import { type ByteRange, lineStartAtOrAfter } from "./line-blocks.ts";
+import { eachLineBytes, TokenTextRows } from "./token-text-rows.ts";
 
 /**
  * The delimiter of the SQL import's line reader (sql-import.ts LINE_CSV): unit and record separator, which log lines
@@ -42,8 +38,9 @@ const SPLIT_BYTES = 8 << 20;
  * Writes the token text (` a b c `, as MessageStore's `prepare` stores `message_terms`) of every plain line of
  * `files`, one CSV cell per line in file order (other lines: NULL), for the SQL import to join by position.
  * Done in JS while DuckDB reads and parses the same lines: DuckDB's string functions cost 5–9 µs per Apache line
- * for the same text (regexp_extract_all, or translate + replace + regexp; bench/RESULTS.md "Third round"), `analyze`
- * about 1 µs, and this runs on the JS thread, which is idle meanwhile. The texts go to part files of `partLines`
+ * for the same text (regexp_extract_all, or translate + replace + regexp; bench/RESULTS.md "Third round"), the
+ * rows made from the lines' bytes (token-text-rows.ts) about 1.3 µs with the reading and writing, and this runs on
+ * the JS thread, which is idle meanwhile. The texts go to part files of `partLines`
  * lines in `dir`, each handed to `onPart` once written and all before it handed, so the SQL import reads them while
  * the rest are written rather than all after the last (bench/RESULTS.md "Seventh round"). From `splitBytes` on, the
  * files are cut at a line start near their middle byte and a worker does the second half
@@ -174,38 +171,28 @@ export async function writePieceTokenTexts(
   partLines: number,
 ): Promise<FileLines[]> {
   let part = 0;
-  let out = new CsvBatchFile(pathOf(part));
-  let inPart = 0;
+  let out = new TokenTextRows(pathOf(part));
   let closed = false;
   const found: FileLines[] = [];
   try {
     for (const piece of pieces) {
       const counts: FileLines = { lines: 0, withUnitSeparator: 0 };
-      for await (const lines of readLineBlocks(piece.path, piece.range)) {
-        for (const line of lines) {
-          if (inPart === partLines) {
-            const full = out;
-            out = new CsvBatchFile(pathOf(++part));
-            full.close();
-            onPart(full.path);
-            inPart = 0;
-          }
-          inPart++;
-          if (PLAIN.test(line)) {
-            out.add(csvText(` ${analyze(line).join(" ")} `));
-          } else {
-            out.add(CSV_NULL);
-            if (line.includes("\u001f")) counts.withUnitSeparator++;
-          }
+      await eachLineBytes(piece.path, piece.range, (bytes, from, to) => {
+        if (out.rows === partLines) {
+          const full = out;
+          out = new TokenTextRows(pathOf(++part));
+          full.close();
+          onPart(full.path);
         }
-        counts.lines += lines.length;
-      }
+        if (out.line(bytes, from, to)) counts.withUnitSeparator++;
+        counts.lines++;
+      });
       found.push(counts);
     }
     out.close();
     closed = true;
     // An empty part (no lines at all) holds no rows: not read.
-    if (inPart > 0) onPart(out.path);
+    if (out.rows > 0) onPart(out.path);
   } finally {
     if (!closed) out.close();
   }
