@@ -73,8 +73,15 @@ const MAX_UNSORTED_TERMS = 500_000;
  */
 const MAX_UNINDEXED_ROWS = 2 * BLOCK_ROWS;
 
-/** A message's tokens (a list) from its token text (` a b c `). */
-const tokenList = (text: string) => `string_split(trim(${text}), ' ')`;
+/**
+ * A message's tokens (a list) from its token text (` a b c `), as `string_split(trim(text), ' ')` gives them. A
+ * text with one space at either end (what the analyser writes) is split as it is and its first and last (empty)
+ * pieces sliced off: `trim` tests every character for Unicode white space, 4.5 % of the indexing's CPU (perf, 1M
+ * Apache messages). Other texts are trimmed as before.
+ */
+const tokenList = (text: string) =>
+  `CASE WHEN prefix(${text}, ' ') AND suffix(${text}, ' ') AND NOT prefix(${text}, '  ') AND NOT suffix(${text}, '  ')
+    THEN string_split(${text}, ' ')[2:-2] ELSE string_split(trim(${text}), ' ') END`;
 
 /**
  * The distinct hashes of a list's non-empty terms. Why hashes first: `list_distinct` over 64-bit integers costs a
