@@ -9,6 +9,7 @@ import { MessageStore } from "../../mock-backend/message-store.ts";
 import { EmbeddedSearch } from "../../mock-backend/search/embedded-search.ts";
 import { handWrittenRunner, oursRunner, QUERY_TEXT, type QueryKind } from "../search.ts";
 import { summarize } from "../stats.ts";
+import { observeStatements } from "./observe-statements.ts";
 
 const [path, kind = "_exists_", rangeLabel = "1h", runsText = "25"] = Deno.args;
 const db = await Database.open({ path });
@@ -25,25 +26,7 @@ const job = {
 };
 
 let spans: [number, number][] = [];
-const all = db.all.bind(db);
-db.all = (async (sql: string, params: Parameters<typeof all>[1] = []) => {
-  const started = performance.now();
-  try {
-    return await all(sql, params);
-  } finally {
-    spans.push([started, performance.now()]);
-  }
-}) as typeof db.all;
-// Pages of messages are read as tables (Database.table).
-const table = db.table.bind(db);
-db.table = (async (sql: string, params: Parameters<typeof table>[1] = []) => {
-  const started = performance.now();
-  try {
-    return await table(sql, params);
-  } finally {
-    spans.push([started, performance.now()]);
-  }
-}) as typeof db.table;
+observeStatements(db, ({ start, end }) => spans.push([start, end]));
 /** Milliseconds covered by at least one span. */
 function covered(list: [number, number][]): number {
   const sorted = [...list].sort((a, b) => a[0] - b[0]);

@@ -8,6 +8,7 @@ import { MessageStore } from "../../mock-backend/message-store.ts";
 import { EmbeddedSearch } from "../../mock-backend/search/embedded-search.ts";
 import { handWrittenRunner, oursRunner, type QueryKind, QUERY_TEXT } from "../search.ts";
 import { summarize } from "../stats.ts";
+import { observeStatements } from "./observe-statements.ts";
 
 const [path, kind = "match-all", rangeLabel = "1d", explain = "explain"] = Deno.args;
 const db = await Database.open({ path });
@@ -18,23 +19,11 @@ const intervalMs = { "1h": 60_000, "1d": 30 * 60_000, "7d": 2 * 3600_000 }[range
 const job = { kind: kind as QueryKind, query: QUERY_TEXT[kind as QueryKind], fromMs: end - rangeMs, toMs: end, intervalMs };
 
 const statements: { sql: string; params: unknown[]; ms: number }[] = [];
-const originalAll = db.all.bind(db);
 let recording = false;
-// Time every statement the engine runs by wrapping the (public) Database.all.
-db.all = (async (sql: string, params: Parameters<typeof originalAll>[1] = []) => {
-  const started = performance.now();
-  const rows = await originalAll(sql, params);
-  if (recording) statements.push({ sql, params, ms: performance.now() - started });
-  return rows;
-}) as typeof db.all;
-// Pages of messages are read as tables (Database.table).
-const originalTable = db.table.bind(db);
-db.table = (async (sql: string, params: Parameters<typeof originalTable>[1] = []) => {
-  const started = performance.now();
-  const table = await originalTable(sql, params);
-  if (recording) statements.push({ sql, params, ms: performance.now() - started });
-  return table;
-}) as typeof db.table;
+// Time every statement the engine runs.
+observeStatements(db, ({ sql, params, start, end }) => {
+  if (recording) statements.push({ sql, params, ms: end - start });
+});
 const ours = oursRunner(new EmbeddedSearch(db, store));
 const hand = handWrittenRunner(store, db);
 for (const [name, run] of [["hand", hand], ["ours", ours]] as const) {
@@ -57,12 +46,12 @@ for (const statement of statements) {
   const alone: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    await originalAll(statement.sql, statement.params as never);
+    await db.all(statement.sql, statement.params as never);
     alone.push(performance.now() - started);
   }
   console.log(`alone: median ${summarize(alone).median.toFixed(1)} ms`);
   if (explain === "explain") {
-    const plan = await originalAll(`EXPLAIN ANALYZE ${statement.sql}`, statement.params as never);
+    const plan = await db.all(`EXPLAIN ANALYZE ${statement.sql}`, statement.params as never);
     console.log(String(plan[0]?.explain_value ?? JSON.stringify(plan)));
   }
 }

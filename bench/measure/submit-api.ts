@@ -18,6 +18,7 @@ import { buildExecutionState, buildSearch, QUERY_ID } from "../../ui/search/logi
 import { identify } from "../../api/middleware/authenticate.ts";
 import { SearchSchema } from "../../api/schemas/search.ts";
 import { summarize } from "../stats.ts";
+import { observeStatements } from "./observe-statements.ts";
 
 const [dataDir, queryText = "failed", runsText = "15"] = Deno.args;
 if (!dataDir) throw new Error("usage: submit-api.ts DATADIR [query] [runs]");
@@ -69,25 +70,10 @@ let spans: [number, number][] = [];
 let statements: { sql: string; start: number; end: number }[] = [];
 let engineStarted = 0;
 let engineStatements: typeof statements = [];
-/** Wraps a statement runner of the database so that its statements are timed. */
-function timed<A extends unknown[], R>(run: (sql: string, ...rest: A) => Promise<R>) {
-  return async (sql: string, ...rest: A): Promise<R> => {
-    const started = performance.now();
-    try {
-      return await run(sql, ...rest);
-    } finally {
-      spans.push([started, performance.now()]);
-      statements.push({
-        sql: sql.replace(/\s+/g, " ").slice(0, 110),
-        start: started - engineStarted,
-        end: performance.now() - engineStarted,
-      });
-    }
-  };
-}
-db.all = timed(db.all.bind(db)) as typeof db.all;
-// Pages of messages are read as tables (Database.table).
-db.table = timed(db.table.bind(db)) as typeof db.table;
+observeStatements(db, ({ sql, start, end }) => {
+  spans.push([start, end]);
+  statements.push({ sql: sql.replace(/\s+/g, " ").slice(0, 110), start: start - engineStarted, end: end - engineStarted });
+});
 let decodeMs = 0;
 const decodeRows = store.decodeRows.bind(store);
 store.decodeRows = (table) => {
