@@ -1,4 +1,4 @@
-import { type PathName, paths } from "./paths.ts";
+import { type PathName, paths } from "../shared/paths.ts";
 
 /**
  * The route table's pages that load on demand, by page, as the module each one imports (the paths esbuild's

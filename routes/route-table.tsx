@@ -14,7 +14,7 @@ import { RouteErrorPage } from "../ui/shell/RouteErrorPage.tsx";
 import { systemSectionOf } from "../ui/shell/system-sections.ts";
 import { lazyPage } from "./lazy-page.ts";
 import { nextTask } from "./next-task.ts";
-import { type PathName, paths } from "./paths.ts";
+import { type PathName, paths } from "../shared/paths.ts";
 
 /** A page of the route table: its title and what renders it (nothing yet = the 'not available yet' page). */
 interface PageEntry {

@@ -19,7 +19,7 @@ import { type OpenedSavedSearch, openSavedSearch } from "../ui/search/search-sta
 import { urlNamesSearch } from "../ui/search/use-open-search.ts";
 import { viewQueryOptions } from "../ui/views/view-queries.ts";
 import { defaultSearchView } from "../ui/widgets/logic/default-search-view.ts";
-import { type PathName, paths } from "./paths.ts";
+import { type PathName, paths } from "../shared/paths.ts";
 import { callApi, type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
 
 /** The search pages whose first search job the server runs: the default new search, or a saved search. */

@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 
 interface Props {
   title: string;

@@ -1,6 +1,6 @@
 import { Navigate } from "react-router";
 import type { Startpage } from "../../api/schemas/user.ts";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 
 const START_PAGE_HREFS: Record<Startpage["type"], (id: string) => string> = {

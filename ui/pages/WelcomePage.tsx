@@ -1,7 +1,7 @@
 import { Anchor, Group, List, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { pageConfig } from "../api/page-config.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 import { PageLayout } from "../shell/PageLayout.tsx";

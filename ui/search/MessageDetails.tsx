@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { StreamSummary } from "../../api/schemas/streams.ts";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { CopyButton } from "../common/copy-button/CopyButton.tsx";
 import { DecoratedValue } from "../decorators/DecoratedValue.tsx";
 import { HighlightedText } from "./HighlightedText.tsx";

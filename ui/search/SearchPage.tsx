@@ -14,7 +14,7 @@ import { useCurrentUser, usePermissions } from "../session/current-user.tsx";
 import { useDirtyGuard } from "../shell/use-dirty-guard.ts";
 import { useBreadcrumb } from "../shell/Breadcrumb.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/logic/widget-focus.ts";
 import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
 import { addWidget, replaceWidget } from "../widgets/logic/view-widgets.ts";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useNavigate } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { entityOwnPermission, isPermitted } from "../../shared/permissions.ts";
 import { failureMessage } from "../api/fetch-error.ts";
 import { toastError, toastSuccess } from "../common/toast.ts";

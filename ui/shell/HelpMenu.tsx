@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconApi, IconBook, IconHelp } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 
 /** Documentation link (Sluice follows Graylog 5.1's documentation) and the API browser. */
 export const DOCUMENTATION_URL = "https://go2docs.graylog.org/5-1/home.htm";

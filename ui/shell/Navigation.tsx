@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Text, UnstyledButton } from "@mantine/core";
 import { IconHome, IconNotes } from "@tabler/icons-react";
 import { useAtom } from "jotai";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { pageConfig } from "../api/page-config.ts";
 import { scratchpadOpenAtom } from "../scratchpad/scratchpad-state.ts";
 import { IfPermitted } from "../session/IfPermitted.tsx";

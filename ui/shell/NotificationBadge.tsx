@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { notificationsQueryOptions } from "./shell-queries.ts";
 import { useBrowserIdle } from "./use-browser-idle.ts";
 

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { pageConfig } from "../api/page-config.ts";
 import { throughputQueryOptions } from "./shell-queries.ts";
 import { useBrowserIdle } from "./use-browser-idle.ts";

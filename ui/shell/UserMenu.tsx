@@ -1,7 +1,7 @@
 import { ActionIcon, Loader, Menu, Switch } from "@mantine/core";
 import { IconLogout, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import { toastError } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 import { useLogout } from "../session/use-session-actions.ts";

@@ -1,4 +1,4 @@
-import { paths } from "../../routes/paths.ts";
+import { paths } from "../../shared/paths.ts";
 import type { PageConfig } from "../api/page-config.ts";
 
 /** One entry of the System dropdown; its permissions also gate every page under its path prefixes. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { definePath } from "../../../routes/define-path.ts";
-import { paths } from "../../../routes/paths.ts";
+import { definePath } from "../../../shared/define-path.ts";
+import { paths } from "../../../shared/paths.ts";
 
 Deno.test("a path without parameters links to its pattern", () => {
   assert.equal(paths.search.href(), "/search");

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { IconChevronDown } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "../../../api/schemas/cluster-config-defaults.ts";
-import { paths } from "../../../routes/paths.ts";
+import { paths } from "../../../shared/paths.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { surroundingFilterQuery, surroundingOptions, surroundingSearchParams } from "../logic/surrounding-search.ts";
 import { searchConfigQueryOptions } from "../search-queries.ts";
