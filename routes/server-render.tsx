@@ -19,7 +19,7 @@ import { documentContentEnd, documentEnd, documentHead, PAINT_PAUSE_MS } from ".
 import { routes } from "./route-table.tsx";
 import { pageModuleOf } from "./page-modules.ts";
 import { prefetchedSearchPageOf, prefetchSearchPage } from "./search-prefetch.ts";
-import { type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
+import { type InProcessApi, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 export interface RenderOptions {
   config: PageConfig;
@@ -60,8 +60,8 @@ export async function renderPage(request: Request, { config, manifest, api, iden
   const prefetch = async () => {
     if (!user) return;
     await Promise.all([
-      prefetchApiQuery(queryClient, systemInfoQueryOptions(), api),
-      prefetchApiQuery(queryClient, jvmQueryOptions(), api),
+      prefetchResourceQuery(queryClient, systemInfoQueryOptions(), api),
+      prefetchResourceQuery(queryClient, jvmQueryOptions(), api),
       searchPage
         ? prefetchSearchPage(queryClient, { page: searchPage, url: new URL(request.url), params: lastMatch?.params ?? {}, user, api })
           .catch((error) => console.error("Search page prefetch failed; the browser will search", error))

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryKey } from "@tanstack/react-query";
-import { fetchJson, type RequestOptions } from "./fetch-json.ts";
+import type { RequestOptions } from "./api-transport.ts";
+import { fetchJson } from "./fetch-json.ts";
 
 /** Marks a query so that server rendering can prefetch it in process (see routes/ssr-prefetch.ts). */
 export interface ApiQueryMeta extends Record<string, unknown> {
@@ -7,8 +8,8 @@ export interface ApiQueryMeta extends Record<string, unknown> {
 }
 
 /**
- * The query options of a GET resource: key, fetcher and the API path (for SSR prefetch). Every
- * `xQueryOptions()` of the UI is built from this, so nobody writes a fetcher twice.
+ * The untyped query options of a GET resource: key, fetcher and the API path (for SSR prefetch). Superseded
+ * by resource-query.ts (typed, keyed `[path, params]`); remains only until the areas still on it move.
  */
 export function apiQueryOptions<T>(queryKey: QueryKey, apiPath: string, options: RequestOptions & { staleTime?: number; refetchInterval?: number } = {}) {
   const { staleTime, refetchInterval, ...requestOptions } = options;

@@ -1,9 +1,9 @@
-import type { FavoritesList } from "../../api/schemas/favorites.ts";
-import { apiQueryOptions } from "../api/api-query.ts";
+import { resourceQueryKey, resourceQueryOptions } from "../api/resource-query.ts";
 
 export const favoriteKeys = {
-  all: ["favorites"] as const,
+  /** Every page of the favorites. */
+  all: resourceQueryKey("/favorites"),
 };
 
 /** GET /favorites: the signed-in user's favorite entities (first page). */
-export const favoritesQueryOptions = () => apiQueryOptions<FavoritesList>(favoriteKeys.all, "/favorites?page=1&per_page=50");
+export const favoritesQueryOptions = () => resourceQueryOptions("/favorites", { query: { page: 1, per_page: 50 } });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SessionResponse, SessionValidation } from "../../api/schemas/session.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import type { SessionValidation } from "../../api/schemas/session.ts";
+import { apiCall } from "../api/api-client.ts";
 import { markLoggedIn, markLoggedOut } from "./login-gate.ts";
 import { sessionKeys } from "./session-queries.ts";
 
@@ -9,7 +9,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: { username: string; password: string }) =>
-      fetchJson<SessionResponse>("POST", "/system/sessions", { ...credentials, host: globalThis.location?.host ?? "" }, { public: true }),
+      apiCall("post", "/system/sessions", { body: { ...credentials, host: globalThis.location?.host ?? "" } }, { public: true }),
     onSuccess: (session) => {
       queryClient.setQueryData<SessionValidation>(sessionKeys.session, { is_valid: true, session_id: session.session_id, username: session.username });
       markLoggedIn();
@@ -23,7 +23,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await fetchJson<null>("DELETE", "/system/sessions");
+        await apiCall("delete", "/system/sessions");
       } catch (error) {
         if (!(error instanceof Error && "status" in error && error.status === 401)) throw error;
       }

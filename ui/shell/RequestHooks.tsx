@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { installRequestHooks } from "../api/fetch-json.ts";
+import { installRequestHooks } from "../api/api-transport.ts";
 import { waitForLogin } from "../session/login-gate.ts";
+import { sessionKeys } from "../session/session-queries.ts";
 import { endSession } from "../session/use-session-actions.ts";
 import { serverAvailabilityAtom } from "./server-availability.ts";
 
@@ -13,7 +14,7 @@ export function RequestHooks() {
   useEffect(() => {
     installRequestHooks({
       onUnauthorized: () => {
-        const session = queryClient.getQueryData<{ is_valid: boolean }>(["session"]);
+        const session = queryClient.getQueryData<{ is_valid: boolean }>(sessionKeys.session);
         if (session?.is_valid) endSession(queryClient);
       },
       onServerUnreachable: (failure) => setAvailability({ up: false, failure }),

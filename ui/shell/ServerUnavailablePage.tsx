@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Code, Collapse, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import type { ServerFailure } from "../api/fetch-json.ts";
+import type { ServerFailure } from "../api/api-transport.ts";
 import { DOCUMENTATION_URL } from "./HelpMenu.tsx";
 
 interface Props {

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { ServerFailure } from "../api/fetch-json.ts";
+import type { ServerFailure } from "../api/api-transport.ts";
 
 /** Up or down (spec 000 §4): the first error makes it down, the next success makes it up. */
 export interface ServerAvailability {

@@ -1,6 +1,6 @@
 import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "../api/fetch-json.ts";
+import { apiCall } from "../api/api-client.ts";
 import { toastError } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 import { sessionKeys } from "../session/session-queries.ts";
@@ -18,7 +18,7 @@ export function useThemeMode() {
   const mode: ThemeMode = computed === "dark" ? "noir" : "teint";
   const save = useMutation({
     mutationFn: (preferences: typeof user.preferences) =>
-      fetchJson<null>("PUT", `/users/${encodeURIComponent(user.username)}/preferences`, { preferences }),
+      apiCall("put", "/users/{username}/preferences", { params: { path: { username: user.username } }, body: { preferences } }),
     onSuccess: (_, preferences) => queryClient.setQueryData(sessionKeys.user(user.username), { ...user, preferences }),
     onError: (error) => toastError(error, "Saving the theme preference failed"),
   });

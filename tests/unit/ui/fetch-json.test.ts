@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { FetchError } from "../../../ui/api/fetch-error.ts";
-import { fetchJson, installRequestHooks, type RequestHooks, type ServerFailure } from "../../../ui/api/fetch-json.ts";
+import { installRequestHooks, type RequestHooks, type ServerFailure } from "../../../ui/api/api-transport.ts";
+import { fetchJson } from "../../../ui/api/fetch-json.ts";
 
 interface Recorded {
   unauthorized: number;
