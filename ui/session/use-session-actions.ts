@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SessionValidation } from "../../api/schemas/session.ts";
 import { apiCall } from "../api/api-client.ts";
 import { markLoggedIn, markLoggedOut } from "./login-gate.ts";
-import { sessionKeys } from "./session-queries.ts";
+import { sessionKeys, sessionQueryOptions } from "./session-queries.ts";
 
 /** Log in: POST /system/sessions, then the gate renders the app. */
 export function useLogin() {
@@ -11,7 +10,7 @@ export function useLogin() {
     mutationFn: (credentials: { username: string; password: string }) =>
       apiCall("post", "/system/sessions", { body: { ...credentials, host: globalThis.location?.host ?? "" } }, { public: true }),
     onSuccess: (session) => {
-      queryClient.setQueryData<SessionValidation>(sessionKeys.session, { is_valid: true, session_id: session.session_id, username: session.username });
+      queryClient.setQueryData(sessionQueryOptions().queryKey, { is_valid: true, session_id: session.session_id, username: session.username });
       markLoggedIn();
     },
   });
@@ -39,6 +38,6 @@ export function useLogout() {
  */
 export function endSession(queryClient: ReturnType<typeof useQueryClient>): void {
   markLoggedOut();
-  queryClient.setQueryData<SessionValidation>(sessionKeys.session, { is_valid: false, session_id: null, username: null });
+  queryClient.setQueryData(sessionQueryOptions().queryKey, { is_valid: false, session_id: null, username: null });
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.session[0] });
 }

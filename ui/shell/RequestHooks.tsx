@@ -3,7 +3,7 @@ import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { installRequestHooks } from "../api/api-transport.ts";
 import { waitForLogin } from "../session/login-gate.ts";
-import { sessionKeys } from "../session/session-queries.ts";
+import { sessionQueryOptions } from "../session/session-queries.ts";
 import { endSession } from "../session/use-session-actions.ts";
 import { serverAvailabilityAtom } from "./server-availability.ts";
 
@@ -14,7 +14,7 @@ export function RequestHooks() {
   useEffect(() => {
     installRequestHooks({
       onUnauthorized: () => {
-        const session = queryClient.getQueryData<{ is_valid: boolean }>(sessionKeys.session);
+        const session = queryClient.getQueryData(sessionQueryOptions().queryKey);
         if (session?.is_valid) endSession(queryClient);
       },
       onServerUnreachable: (failure) => setAvailability({ up: false, failure }),
