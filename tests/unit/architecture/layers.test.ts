@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, normalize, relative } from "node:path";
+import { importsOf, sourceFiles } from "./import-graph.ts";
 
 /**
  * Layers run one way (STYLE.md): mock-backend knows nothing of Hono or React, api nothing of React or
  * the embedded backend, ui never imports mock-backend or api internals; `api/schemas` and `shared` are
  * what all sides share.
  */
-const ROOT = normalize(join(import.meta.dirname!, "../../.."));
-
 interface Rule {
   layer: string;
   forbiddenPackages: RegExp[];
@@ -23,32 +20,16 @@ const RULES: Rule[] = [
   { layer: "ui", forbiddenPackages: [/^hono/, /^@hono\//, /^@duckdb\//], forbiddenDirs: ["mock-backend", "fixtures", "api"], allowedDirs: ["api/schemas"] },
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)]
-    .map((m) => m[1] ?? m[2]);
-}
-
 for (const rule of RULES) {
   Deno.test(`${rule.layer}/ imports only what its layer may use`, () => {
     const violations: string[] = [];
-    for (const file of sourceFiles(join(ROOT, rule.layer))) {
-      for (const specifier of importsOf(file)) {
-        const where = relative(ROOT, file);
-        if (specifier.startsWith(".")) {
-          const target = relative(ROOT, normalize(join(file, "..", specifier)));
+    for (const file of sourceFiles(rule.layer)) {
+      for (const { specifier, target } of importsOf(file)) {
+        if (target !== null) {
           const allowed = rule.allowedDirs?.some((dir) => target.startsWith(`${dir}/`));
-          if (!allowed && rule.forbiddenDirs.some((dir) => target.startsWith(`${dir}/`))) violations.push(`${where} → ${target}`);
+          if (!allowed && rule.forbiddenDirs.some((dir) => target.startsWith(`${dir}/`))) violations.push(`${file} → ${target}`);
         } else if (rule.forbiddenPackages.some((pattern) => pattern.test(specifier))) {
-          violations.push(`${where} → ${specifier}`);
+          violations.push(`${file} → ${specifier}`);
         }
       }
     }
