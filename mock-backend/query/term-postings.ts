@@ -117,7 +117,7 @@ function readSql(read: PostingsRead, [first, last]: [number, number]): SqlFragme
     );
     // `OR c.message_row < 0` (never true) names both sides of the join, so DuckDB cannot push the test below it
     // into the scan of every message in the range: it reads the columns of the candidates alone. Measured on 1M
-    // messages over one day (bench/measure/sql-timing.ts): "failed password for" 41 → 16 ms, a rare three-word
+    // messages over one day (bench/measure/sql-timing.ts, a one-off script kept in git history): "failed password for" 41 → 16 ms, a rare three-word
     // phrase 29 → 14 ms; without the never-true term the test ran on every row first (117 ms).
     return sql`SELECT c.message_row FROM (${candidates}) c JOIN messages m ON m.rowid = c.message_row WHERE (${read.verify}) OR c.message_row < 0`;
   }

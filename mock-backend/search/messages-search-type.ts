@@ -92,7 +92,7 @@ function orderBy(sort: MessagesSearchType["sort"], context: SearchTypeContext): 
  * every message of the page lies there, whatever the tie-break. Fewer hits than that: the page is all of them.
  * No pass over the range's messages is needed for either (before, the hits were counted per time bucket over the
  * range first). The search page's job with the histogram read from the same table (pivot/execute-pivot.ts), 1M
- * messages, median of 15 (bench/measure/job-overhead.ts): a bare term over seven days 141 → 78 ms, a phrase over
+ * messages, median of 15 (bench/measure/job-overhead.ts, a one-off script kept in git history): a bare term over seven days 141 → 78 ms, a phrase over
  * an hour 32 → 26 ms.
  */
 async function sharedHitsPage(
@@ -152,7 +152,7 @@ function timeSortDirection(sort: MessagesSearchType["sort"]): "ASC" | "DESC" | n
  * the buckets that hold it, where zone maps on `timestamp` skip the rest. For a cheap filter the top-N beside
  * the count is faster: DuckDB sorts only the keys and fetches the 150 winners' columns by row id (late
  * materialization, database.ts), and the two statements run at once instead of one after the other. Measured
- * on 10M messages (bench/measure/job-overhead.ts, minimum of 10): `_exists_` over a day 39.9 → 33.7 ms, a
+ * on 10M messages (bench/measure/job-overhead.ts, a one-off script kept in git history, minimum of 10): `_exists_` over a day 39.9 → 33.7 ms, a
  * range over an hour 32.2 → 26.8 ms, match-all over 7 days 185 → 136 ms; for a bare term the narrowed page
  * stays (one day: 294 ms narrowed, 560 ms by top-N). Hits shared from a text filter have their own way
  * (sharedHitsPage).

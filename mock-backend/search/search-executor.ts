@@ -119,7 +119,7 @@ export class SearchExecutor {
       try {
         // Over hits shared from a filter reading text, the messages search type takes its total and where its
         // page starts from their table (a top-N over the semi-join would read every column of the range: 99 →
-        // 150 ms for a phrase over one day of 1M messages, bench/measure/job-overhead.ts).
+        // 150 ms for a phrase over one day of 1M messages, bench/measure/job-overhead.ts, a one-off script kept in git history).
         const running = shared ? { ...base, predicate: shared.predicate, hits: shared } : base;
         await Promise.all(kept.map(async (searchType) => {
           try {

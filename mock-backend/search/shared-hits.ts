@@ -18,7 +18,7 @@ export interface HitsTable {
  * into a table of the matching rows' ids and times, and every search type then reads `rowid IN (that table)`
  * instead of evaluating the text predicates again; what needs only the hits' times (the total, where the newest
  * page starts, a histogram of counts) reads the table alone. The search page's job (newest page + total +
- * histogram) evaluated its filter three times; measured on 1M messages (bench/measure/shared-hits.ts), a bare term
+ * histogram) evaluated its filter three times; measured on 1M messages (bench/measure/shared-hits.ts, a one-off script kept in git history), a bare term
  * over one day went from 150–240 ms to 90–110 ms, over seven days from 640 to 210 ms, while `http_status:500` over
  * seven days got slower (54 → 79 ms: the semi-join costs more than an integer comparison), so cheap filters keep
  * running as they are.

@@ -86,11 +86,11 @@ export function buildPivotSql(plan: PivotPlan, filter: SqlPredicate, source = "m
  * One level (a top-values or a histogram widget, the search page's message count): the buckets in their final
  * order by one ORDER BY … LIMIT (DuckDB's top-N) instead of ranking windows over a materialised `agg`. Each
  * pipeline a statement adds costs a fixed ~0.3–0.5 ms here: a top-15 pivot on `source` over one hour of 1M
- * messages took at best 2.6 ms with the general query and 1.1 ms so (bench/measure/pivot-overhead.ts).
+ * messages took at best 2.6 ms with the general query and 1.1 ms so (bench/measure/pivot-overhead.ts, a one-off script kept in git history).
  * A values level sorts its "(Empty Value)" bucket first so the limit cannot cut it; `pivotRows` puts it last.
  * When the grand total follows from the buckets (`totalsFromBuckets`), it is a window over them instead of a
  * second grouping of every message (GROUPING SETS): 5.5 → 3.6 ms at best over 7 days of 1M messages; the
- * whole pivot call 11.9 → 6.3 ms (bench/measure/pivot-overhead.ts).
+ * whole pivot call 11.9 → 6.3 ms (bench/measure/pivot-overhead.ts, a one-off script kept in git history).
  */
 function oneLevel(plan: PivotPlan, base: SqlFragment, agg: SqlFragment, level: PivotLevel): SqlFragment {
   const own = level.columns.map((c) => `a.${c.alias}`);
