@@ -1,12 +1,10 @@
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { createApi } from "./api/app.ts";
-import { REQUESTED_BY_HEADER, SESSION_COOKIE } from "./api/context.ts";
-import { identify } from "./api/middleware/authenticate.ts";
 import type { Backend } from "./api/schemas/backend.ts";
 import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
 import { readClientManifest } from "./routes/client-manifest.ts";
 import { renderPage } from "./routes/server-render.tsx";
+import { inProcessApi } from "./routes/in-process-api.ts";
 import { serveAsset } from "./routes/static-assets.ts";
 import { DEFAULT_PAGE_CONFIG, type PageConfig } from "./ui/api/page-config.ts";
 
@@ -26,27 +24,9 @@ export function createApp({ backend, prefix, devMode = false }: AppOptions): Hon
   site.route("/api", api);
   site.get("/assets/*", (c) => serveAsset(c, c.req.path.slice(c.req.path.indexOf("/assets/") + "/assets/".length)));
   site.get("/api-browser/frame", (c) => c.html(apiBrowserFrame(prefix, config.productName)));
-  site.get("*", async (c) => {
-    // The caller is resolved once per page; every in-process API call of the render reuses it.
-    const identity = await identify(backend, { sessionId: getCookie(c, SESSION_COOKIE), extend: true });
-    return renderPage(c.req.raw, {
-      config,
-      identity,
-      manifest,
-      api: (apiPath, request) =>
-        Promise.resolve(api.request(
-          apiPath,
-          request
-            ? {
-              method: request.method,
-              headers: { "Content-Type": "application/json", [REQUESTED_BY_HEADER]: "sluice-ssr" },
-              body: request.body === undefined ? undefined : JSON.stringify(request.body),
-            }
-            : {},
-          { identity },
-        )),
-    });
-  });
+  // The render reads everything, the caller's session and user included, through /api as the browser would, so
+  // the same page renders whatever answers /api.
+  site.get("*", (c) => renderPage(c.req.raw, { config, manifest, api: inProcessApi(site, c.req.raw) }));
   const app = new Hono({ strict: false });
   if (prefix) {
     app.route(prefix, site);

@@ -1,9 +1,10 @@
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PRODUCT_NAME, PRODUCT_VERSION } from "../shared/product.ts";
 import { ApiError, MissingStreamPermissionError } from "./errors.ts";
 import { authenticate } from "./middleware/authenticate.ts";
-import { csrfProtection } from "./middleware/csrf.ts";
+import { DEFAULT_REQUEST_LIMITS, guardRequests, type RequestGuardOptions } from "./middleware/request-guard.ts";
 import { createApiRouter } from "./router.ts";
 import { clusterConfigApi } from "./routes/cluster-config.ts";
 import { decoratorsApi } from "./routes/decorators.ts";
@@ -20,33 +21,41 @@ import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { viewsApi } from "./routes/views.ts";
 import type { Backend } from "./schemas/backend.ts";
+import { UnreadableRequestError } from "./schemas/unreadable-request.ts";
+import { registerSecuritySchemes } from "./security-schemes.ts";
+import { mountSpecificPathsFirst } from "./specific-paths-first.ts";
 
 export interface ApiOptions {
   backend: Backend;
   /** The application path prefix; the session cookie is scoped to it. */
   prefix: string;
+  /** Body size and nesting limits of the door (`DEFAULT_REQUEST_LIMITS` where not given). */
+  limits?: Partial<RequestGuardOptions>;
 }
 
 /** The JSON API mounted under `/api`: middleware stack, every area's routes, the OpenAPI document. */
-export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
+export function createApi({ backend, prefix, limits }: ApiOptions): OpenAPIHono {
   const api = createApiRouter();
-  api.use("*", csrfProtection());
+  api.use("*", requestId());
+  api.use("*", guardRequests({ ...DEFAULT_REQUEST_LIMITS, ...limits }));
   api.use("*", authenticate({ backend }));
-  api.route("/", sessionsApi(prefix || "/"));
-  api.route("/", systemApi());
-  api.route("/", usersApi());
-  api.route("/", favoritesApi());
-  api.route("/", entityListPreferencesApi());
-  api.route("/", clusterConfigApi());
-  api.route("/", toolsApi());
-  api.route("/", viewsSearchApi());
-  api.route("/", searchSupportApi());
-  api.route("/", decoratorsApi());
-  api.route("/", streamsApi());
-  api.route("/", sharesApi());
-  api.route("/", eventsApi());
-  // Last: GET /views/{id} would otherwise answer GET /views/fields (and refuse "fields" as an id).
-  api.route("/", viewsApi());
+  mountSpecificPathsFirst(api, [
+    sessionsApi(prefix || "/"),
+    systemApi(),
+    usersApi(),
+    favoritesApi(),
+    entityListPreferencesApi(),
+    clusterConfigApi(),
+    toolsApi(),
+    viewsSearchApi(),
+    searchSupportApi(),
+    decoratorsApi(),
+    streamsApi(),
+    sharesApi(),
+    eventsApi(),
+    viewsApi(),
+  ]);
+  registerSecuritySchemes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -56,17 +65,22 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
     },
     servers: [{ url: `${prefix}/api` }],
   });
-  api.notFound((c) => c.json({ type: "ApiError", message: `No API resource at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // Every other path under /api, whatever the method: mounted in the site, the API's notFound would not be asked
+  // (the site's page render would answer a GET), so the last route answers.
+  api.all("*", (c) => c.json({ type: "ApiError", message: `No API resource at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   api.onError((error, c) => {
     if (error instanceof MissingStreamPermissionError) {
       return c.json({ type: "MissingStreamPermission", message: error.message, streams: [...error.streams] }, 403);
     }
     if (error instanceof ApiError) return c.json({ type: "ApiError", message: error.message }, error.status);
+    if (error instanceof UnreadableRequestError) return c.json({ type: "ApiError", message: error.message }, 400);
     if (error instanceof HTTPException) {
       return c.json({ type: "ApiError", message: error.message || "Bad request" }, error.status);
     }
-    console.error("Unhandled API error", error);
-    return c.json({ type: "ApiError", message: `Internal server error: ${error.message}` }, 500);
+    // A real server fault: the log and the answer name the same request id, so a report can be found in the log.
+    const id = c.get("requestId");
+    console.error(`Unhandled API error in ${c.req.method} ${new URL(c.req.url).pathname} (request id ${id})`, error);
+    return c.json({ type: "ApiError", message: `Internal server error (request id ${id}).`, request_id: id }, 500);
   });
   return api;
 }

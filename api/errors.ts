@@ -2,7 +2,7 @@
  * The one typed exception of the API: handlers and middleware throw it, `onError` turns it into
  * `{type: "ApiError", message}` with its status (ARCHITECTURE: errors).
  */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 500 | 502 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(readonly status: ApiErrorStatus, message: string) {

@@ -1,8 +1,7 @@
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createStore } from "jotai";
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import type { Identity } from "../api/middleware/authenticate.ts";
 import type { SessionValidation } from "../api/schemas/session.ts";
 import type { User } from "../api/schemas/user.ts";
 import { AppProviders } from "../ui/app/AppProviders.tsx";
@@ -23,36 +22,28 @@ import { type InProcessApi, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 export interface RenderOptions {
   config: PageConfig;
-  /** Who is asking, resolved once from the request's session cookie. */
-  identity: Identity;
   manifest: ClientManifest;
-  /** The API, called in process with the request's cookie. */
+  /** The API, called in process with the request's credentials; it also says who is asking. */
   api: InProcessApi;
 }
 
 const handler = createStaticHandler(routes);
 
 /**
- * Streams a server-rendered page: resolves the route, seeds the session and current user, prefetches the
- * shell's data through the in-process API, renders with react-router's static router and writes the
- * dehydrated react-query state for the browser to hydrate.
+ * Streams a server-rendered page: resolves the route, asks the in-process API who is calling (session, then
+ * user), prefetches the shell's data the same way, renders with react-router's static router and writes the
+ * dehydrated react-query state for the browser to hydrate. It needs nothing but `/api`.
  */
-export async function renderPage(request: Request, { config, manifest, api, identity }: RenderOptions): Promise<Response> {
+export async function renderPage(request: Request, { config, manifest, api }: RenderOptions): Promise<Response> {
   setServerPageConfig(config);
   const basenameHandler = config.prefix ? createStaticHandler(routes, { basename: config.prefix }) : handler;
   const context = await basenameHandler.query(request);
   if (context instanceof Response) return context;
 
-  // The caller was resolved by the server: seed the session and current user queries with the same shapes the
-  // API answers, and prefetch the shell's other data through the in-process API.
+  // Who is calling, as the browser would ask: the session, then the signed-in user; both stay in the dehydrated
+  // state. The shell's other data is prefetched the same way.
   const queryClient = createQueryClient();
-  const user = identity.user ?? undefined;
-  queryClient.setQueryData<SessionValidation>(sessionQueryOptions().queryKey, {
-    is_valid: !!user,
-    session_id: identity.session?.id ?? null,
-    username: user?.username ?? null,
-  });
-  if (user) queryClient.setQueryData<User>(currentUserQueryOptions(user.username).queryKey, user);
+  const user = await signedInUser(queryClient, api);
   const lastMatch = context.matches.at(-1);
   const searchPage = prefetchedSearchPageOf(lastMatch?.route.path);
   // Awaited after the head is out: the browser fetches styles and scripts while the data (the search job above
@@ -138,6 +129,23 @@ export async function renderPage(request: Request, { config, manifest, api, iden
     status: notFound ? 404 : context.statusCode,
     headers,
   });
+}
+
+/**
+ * The signed-in user, or undefined for an anonymous caller. The session query is always seeded (an API that
+ * cannot be asked counts as signed out, so the page shows the login form).
+ */
+async function signedInUser(queryClient: QueryClient, api: InProcessApi): Promise<User | undefined> {
+  const sessionKey = sessionQueryOptions().queryKey;
+  await prefetchApiQuery(queryClient, sessionQueryOptions(), api);
+  const session = queryClient.getQueryData<SessionValidation>(sessionKey);
+  if (!session?.is_valid || !session.username) {
+    queryClient.setQueryData<SessionValidation>(sessionKey, { is_valid: false, session_id: null, username: null });
+    return undefined;
+  }
+  const userQuery = currentUserQueryOptions(session.username);
+  await prefetchApiQuery(queryClient, userQuery, api);
+  return queryClient.getQueryData<User>(userQuery.queryKey);
 }
 
 function acceptsGzip(acceptEncoding: string | null): boolean {

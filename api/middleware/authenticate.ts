@@ -14,18 +14,13 @@ export interface Identity {
   user: User | null;
 }
 
-/** Bindings of in-process calls: the server render resolves the caller once and passes it to every call. */
-export interface ApiBindings {
-  identity?: Identity;
-}
-
 /**
  * Resolves who is calling: the session cookie, or HTTP basic auth with either `username:password` or
  * `sessionId:session` (how scripts and contract tests call Graylog). Never rejects; `authorize` decides.
  */
-export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandler<{ Bindings: ApiBindings }> {
+export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandler {
   return async function authenticate(c, next) {
-    const identity = c.env?.identity ?? await identify(backend, {
+    const identity = await identify(backend, {
       sessionId: getCookie(c, SESSION_COOKIE),
       authorization: c.req.header("Authorization"),
       extend: c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true",

@@ -15,6 +15,7 @@ import { SearchJobs } from "./search-jobs.ts";
 import { SearchRepository } from "./search-repository.ts";
 import { allOf, streamPredicate, timePredicate } from "./stream-predicate.ts";
 import { resolveTimeRange } from "./time-range.ts";
+import { readingRequest } from "./unreadable-request.ts";
 
 const STREAM_FILTER = /^\s*streams:([0-9a-f]{24})\s*$/;
 
@@ -140,20 +141,22 @@ export class EmbeddedSearch implements SearchBackend {
   }
 
   exportCsv(request: ExportRequest, scope: SearchScope): ReadableStream<Uint8Array> {
-    const now = Date.now();
     const catalog = this.store.catalog();
-    const range = resolveTimeRange(request.timerange, now);
-    const requested = [
-      ...request.streams,
-      ...(request.filter?.type === "or" ? request.filter.filters.map((filter) => filter.id) : []),
-    ];
-    const extra = request.filter?.type === "query_string" ? this.compile(request.filter.query, catalog, now) : { sql: "TRUE", params: [] };
-    const where = allOf(
-      timePredicate(range.from, range.to),
-      streamPredicate(this.requestedStreams(requested, scope)),
-      this.compile(request.query_string.query_string, catalog, now),
-      extra,
-    );
+    const where = readingRequest(() => {
+      const now = Date.now();
+      const range = resolveTimeRange(request.timerange, now);
+      const requested = [
+        ...request.streams,
+        ...(request.filter?.type === "or" ? request.filter.filters.map((filter) => filter.id) : []),
+      ];
+      const extra = request.filter?.type === "query_string" ? this.compile(request.filter.query, catalog, now) : { sql: "TRUE", params: [] };
+      return allOf(
+        timePredicate(range.from, range.to),
+        streamPredicate(this.requestedStreams(requested, scope)),
+        this.compile(request.query_string.query_string, catalog, now),
+        extra,
+      );
+    });
     const order = request.sort.map(({ field, order }) => `${catalog.field(field)?.valueSql ?? "timestamp"} ${order} NULLS LAST`).join(", ");
     return this.csv(request.fields_in_order, catalog, where, order || "timestamp DESC", request.limit ?? null);
   }
@@ -191,6 +194,10 @@ export class EmbeddedSearch implements SearchBackend {
   }
 
   private universalPredicate(request: UniversalSearchRequest, scope: SearchScope) {
+    return readingRequest(() => this.readUniversalPredicate(request, scope));
+  }
+
+  private readUniversalPredicate(request: UniversalSearchRequest, scope: SearchScope) {
     const now = Date.now();
     const catalog = this.store.catalog();
     const range = resolveTimeRange(request.timerange, now);
