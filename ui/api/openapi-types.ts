@@ -1982,10 +1982,7 @@ export interface operations {
     postSystemSessions: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2049,10 +2046,7 @@ export interface operations {
     deleteSystemSessions: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2088,10 +2082,7 @@ export interface operations {
     deleteSystemSessionsBySessionId: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 sessionId: string;
             };
@@ -2319,10 +2310,7 @@ export interface operations {
     postSystemMetricsMultiple: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2438,10 +2426,7 @@ export interface operations {
     deleteSystemNotificationsByNotificationType: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 notificationType: string;
             };
@@ -2497,10 +2482,7 @@ export interface operations {
     deleteSystemNotificationsByNotificationTypeByNotificationKey: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 notificationType: string;
                 notificationKey: string;
@@ -2618,10 +2600,7 @@ export interface operations {
     putUsersByUsername: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 username: string;
             };
@@ -2757,10 +2736,7 @@ export interface operations {
     putUsersByUsernamePreferences: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 username: string;
             };
@@ -2880,10 +2856,7 @@ export interface operations {
     putFavoritesByGrn: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 grn: string;
             };
@@ -2921,10 +2894,7 @@ export interface operations {
     deleteFavoritesByGrn: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 grn: string;
             };
@@ -3002,10 +2972,7 @@ export interface operations {
     postEntitylistsPreferencesByEntityTableId: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 entityTableId: string;
             };
@@ -3126,10 +3093,7 @@ export interface operations {
     putSystemClusterConfigByConfigClass: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 configClass: string;
             };
@@ -3262,10 +3226,7 @@ export interface operations {
     postViewsSearch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3383,10 +3344,7 @@ export interface operations {
     postViewsSearchByIdExecute: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -3517,10 +3475,7 @@ export interface operations {
             query?: {
                 timeout?: number;
             };
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3589,10 +3544,7 @@ export interface operations {
     postSearchValidate: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3699,10 +3651,7 @@ export interface operations {
     postViewsFields: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3771,10 +3720,7 @@ export interface operations {
     postSearchSuggest: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3902,10 +3848,7 @@ export interface operations {
     postViewsExport: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4352,10 +4295,7 @@ export interface operations {
     postSearchDecorators: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4462,10 +4402,7 @@ export interface operations {
     putSearchDecoratorsById: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4545,10 +4482,7 @@ export interface operations {
     deleteSearchDecoratorsById: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4642,10 +4576,7 @@ export interface operations {
     postStreamsByStreamIdTestMatch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 streamId: string;
             };
@@ -4725,10 +4656,7 @@ export interface operations {
     postAuthzSharesEntitiesByGrnPrepare: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 grn: string;
             };
@@ -4808,10 +4736,7 @@ export interface operations {
     postAuthzSharesEntitiesByGrn: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 grn: string;
             };
@@ -4891,10 +4816,7 @@ export interface operations {
     postEventsSearch: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5098,10 +5020,7 @@ export interface operations {
     postViews: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5243,10 +5162,7 @@ export interface operations {
     postViewsBulkDelete: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5355,10 +5271,7 @@ export interface operations {
     putViewsById: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -5438,10 +5351,7 @@ export interface operations {
     deleteViewsById: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -5499,10 +5409,7 @@ export interface operations {
     putViewsByIdDefault: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Any value, e.g. the client's name: a cross-site form cannot set it (CSRF protection). */
-                "X-Requested-By": string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
