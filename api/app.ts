@@ -10,6 +10,7 @@ import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { eventsApi } from "./routes/events.ts";
 import { favoritesApi } from "./routes/favorites.ts";
+import { grokApi } from "./routes/grok.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
@@ -45,6 +46,7 @@ export function createApi({ backend, prefix }: ApiOptions): OpenAPIHono {
   api.route("/", streamsApi());
   api.route("/", sharesApi());
   api.route("/", eventsApi());
+  api.route("/", grokApi());
   // Last: GET /views/{id} would otherwise answer GET /views/fields (and refuse "fields" as an id).
   api.route("/", viewsApi());
   api.doc31("/openapi.json", {
