@@ -11,6 +11,7 @@ import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { eventsApi } from "./routes/events.ts";
 import { favoritesApi } from "./routes/favorites.ts";
+import { grokApi } from "./routes/grok.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
@@ -53,6 +54,7 @@ export function createApi({ backend, prefix, limits }: ApiOptions): OpenAPIHono 
     streamsApi(),
     sharesApi(),
     eventsApi(),
+    grokApi(),
     viewsApi(),
   ]);
   registerSecuritySchemes(api);

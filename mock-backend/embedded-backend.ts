@@ -11,6 +11,7 @@ import { EmbeddedEventStore } from "./events/event-store.ts";
 import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
+import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -54,6 +55,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await migrate(db);
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
+  await installDefaultGrokPatterns(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
     const started = performance.now();
@@ -101,6 +103,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     streamMatch: new EmbeddedStreamMatchTester(messages),
     shares: new EmbeddedShareStore(db),
     events,
+    grokPatterns: new EmbeddedGrokPatternStore(db),
     evaluateEvents,
     async close() {
       traffic.stop();

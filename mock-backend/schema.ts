@@ -1,6 +1,7 @@
 import type { Database } from "./database.ts";
 import { DECORATOR_STATEMENTS } from "./decorators/decorator-store.ts";
 import { EVENT_STATEMENTS } from "./events/events-schema.ts";
+import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
@@ -43,6 +44,7 @@ const STATEMENTS = [
   ...VIEW_STATEMENTS,
   ...DECORATOR_STATEMENTS,
   ...EVENT_STATEMENTS,
+  ...GROK_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
 ];

@@ -13,6 +13,7 @@ export const PAGE_MODULES = {
   streamSearch: "ui/search/SearchPage.tsx",
   message: "ui/search/MessagePage.tsx",
   systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",
+  systemGrokPatterns: "ui/system/grok-patterns/GrokPatternsPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

@@ -49,6 +49,9 @@ const DecoratorsConfigurationPage = lazyPage(() =>
   import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => module.DecoratorsConfigurationPage)
 );
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
+const GrokPatternsPage = lazyPage(() =>
+  import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
+);
 
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
@@ -107,7 +110,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
   systemOutputs: { title: "Outputs" },
   systemLogging: { title: "Logging" },
-  systemGrokPatterns: { title: "Grok Patterns" },
+  systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
   systemEnterprise: { title: "Enterprise" },
 
   inputs: { title: "Inputs" },

@@ -8,6 +8,7 @@ import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
 import type { Favorite } from "./favorites.ts";
+import type { GrokPatternStore } from "./grok.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -200,5 +201,6 @@ export interface Backend {
   streamMatch: StreamMatchTester;
   shares: ShareStore;
   events: EventsBackend;
+  grokPatterns: GrokPatternStore;
   close(): Promise<void>;
 }

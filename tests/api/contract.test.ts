@@ -14,6 +14,7 @@ import {
 import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from "../../api/schemas/cluster-config.ts";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { AvailableDecoratorsSchema, DecoratorListSchema, DecoratorSchema } from "../../api/schemas/decorators.ts";
+import { GrokPatternListSchema, GrokPatternPageSchema, GrokPatternSchema, GrokPatternTestResultSchema } from "../../api/schemas/grok.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { EventDefinitionListSchema, EventDefinitionSchema, EventsSearchResultSchema } from "../../api/schemas/events.ts";
 import { SEED_EVENT_DEFINITIONS } from "../../mock-backend/events/seed-event-definitions.ts";
@@ -45,6 +46,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   index: "graylog_0",
   messageId: "00000000-0000-0000-0000-000000000000",
   streamId: "5f0c1e5a0000000000000101",
+  patternId: "0123456789abcdef01234567",
 };
 
 const SEARCH_BODY = {
@@ -93,6 +95,14 @@ const storedDecorator = async (harness: ApiHarness) => {
   return { params: { id: (created.body as { id: string }).id } };
 };
 
+const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}" };
+
+/** A stored grok pattern under a name of its own, for the calls that take a pattern id. */
+const storedGrokPattern = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/grok", { body: { ...GROK_BODY, name: `CONTRACT_${crypto.randomUUID().slice(0, 8)}` } });
+  return { params: { patternId: (created.body as { id: string }).id } };
+};
+
 interface ContractCase {
   /** A valid request body, also sent by the 401/403/CSRF checks so that only access decides. */
   body?: unknown;
@@ -100,7 +110,7 @@ interface ContractCase {
   query?: string;
   /** Runs first; may sign in a throw-away session or change path parameters for the success call. */
   prepare?: (harness: ApiHarness) => Promise<{ cookie?: string | null; params?: Record<string, string> }>;
-  status: 200 | 201 | 204 | 404;
+  status: 200 | 201 | 202 | 204 | 404;
   /** Signing out: callers other than the success case use a throw-away session for it. */
   endsSession?: boolean;
   /** The zod schema the answer must parse with (z.string() for CSV); null for an empty answer. */
@@ -196,6 +206,14 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /search/decorators": { body: DECORATOR_BODY, status: 200, schema: DecoratorSchema },
   "PUT /search/decorators/{id}": { body: DECORATOR_BODY, prepare: storedDecorator, status: 200, schema: DecoratorSchema },
   "DELETE /search/decorators/{id}": { prepare: storedDecorator, status: 204, schema: null },
+  "GET /system/grok": { status: 200, schema: GrokPatternListSchema },
+  "GET /system/grok/paginated": { query: "?query=mac&sort=name&order=desc", status: 200, schema: GrokPatternPageSchema },
+  "GET /system/grok/{patternId}": { prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
+  "POST /system/grok": { body: GROK_BODY, status: 201, schema: GrokPatternSchema },
+  "PUT /system/grok": { body: { patterns: [{ name: "CONTRACT_IMPORTED", pattern: "%{WORD}" }] }, status: 202, schema: null },
+  "POST /system/grok/test": { body: { grok_pattern: GROK_BODY, sample_data: "status=200" }, status: 200, schema: GrokPatternTestResultSchema },
+  "PUT /system/grok/{patternId}": { body: { name: "CONTRACT_CHANGED", pattern: "%{WORD}" }, prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
+  "DELETE /system/grok/{patternId}": { prepare: storedGrokPattern, status: 204, schema: null },
   "POST /streams/{streamId}/testMatch": { body: { message: { source: "web-01", http_method: "GET" } }, status: 200, schema: StreamTestMatchResponseSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },

@@ -185,7 +185,9 @@ Deno.test("saved searches in Chromium", async (t) => {
         await eventually(async () => assert.deepEqual(await rowTitles(page), ["Doomed three", "Doomed two"]));
 
         await page.getByRole("checkbox", { name: "Select all saved searches on this page" }).check();
-        await page.getByRole("button", { name: "Delete selected (2)" }).click();
+        // The list is the shared entity table: bulk actions live in its 'Bulk actions' dropdown (spec 000 §4).
+        await page.getByRole("button", { name: "Bulk actions" }).click();
+        await page.getByRole("menuitem", { name: "Delete selected (2)" }).click();
         await page.getByText("Do you really want to remove 2 saved searches?").waitFor();
         await page.getByRole("button", { name: "Delete", exact: true }).click();
         await page.getByText("2 saved searches were deleted successfully.").waitFor();

@@ -1,24 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Box, Menu, Modal, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconStar, IconStarFilled, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { isAnyPermitted } from "../../shared/permissions.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { DelayedLoader, SPINNER_DELAY_MS } from "../common/DelayedLoader.tsx";
+import { EntityTable } from "../common/entity-table/EntityTable.tsx";
+import type { ColumnDefinition } from "../common/entity-table/logic/column-definition.ts";
+import type { TableLayout } from "../common/entity-table/logic/layout-preferences.ts";
+import { usePersistedTableLayout } from "../common/entity-table/use-persisted-table-layout.ts";
 import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
@@ -32,8 +22,6 @@ import {
   loadSavedSearchesErrorText,
   SAVED_SEARCHES_PAGE_SIZE,
   type SavedSearchesListParams,
-  togglePageSelected,
-  toggleSelected,
 } from "./logic/saved-searches-list.ts";
 import {
   bulkDeleteViews,
@@ -43,6 +31,23 @@ import {
   type SavedView,
   setViewFavorite,
 } from "./view-queries.ts";
+
+/** The layout preferences id of the list (spec 000 §7.4). */
+const SAVED_SEARCHES_TABLE_ID = "saved_searches";
+
+const COLUMNS: readonly ColumnDefinition[] = [
+  { id: "title", title: "Title", type: "STRING", sortable: true },
+  { id: "summary", title: "Summary", type: "STRING" },
+  { id: "description", title: "Description", type: "STRING" },
+];
+
+/** Spec 001 §9: 20 to a page, by title ascending. */
+const PAGE_SIZES: readonly number[] = [SAVED_SEARCHES_PAGE_SIZE];
+const LAYOUT_DEFAULTS: TableLayout = {
+  displayedAttributes: ["title", "summary", "description"],
+  sort: { attributeId: "title", direction: "asc" },
+  perPage: SAVED_SEARCHES_PAGE_SIZE,
+};
 
 interface Props {
   opened: boolean;
@@ -67,20 +72,21 @@ export function SavedSearchesModal({ opened, onClose, onLoad, activeViewId = nul
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const user = useCurrentUser();
+  const { layout, onSortChange, onColumnsChange } = usePersistedTableLayout(SAVED_SEARCHES_TABLE_ID, {
+    defaults: LAYOUT_DEFAULTS,
+    pageSizes: PAGE_SIZES,
+  });
+  const sort = layout.sort ?? LAYOUT_DEFAULTS.sort!;
   const list = useQuery({
-    ...savedSearchesQueryOptions(params),
+    ...savedSearchesQueryOptions({ ...params, order: sort.direction }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
 
   const views = list.data?.views ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / SAVED_SEARCHES_PAGE_SIZE));
   // Spec 001 §6: deleting needs view:edit:{id} or view:edit; owners may always delete their own.
   const mayDelete = (view: SavedView) =>
     view.owner === user.username || isAnyPermitted(user.permissions, [`view:edit:${view.id}`, "view:edit"]);
-  const deletableIds = views.filter(mayDelete).map((view) => view.id);
-  const allOnPage = deletableIds.length > 0 && deletableIds.every((id) => selected.includes(id));
-  const someOnPage = deletableIds.some((id) => selected.includes(id));
 
   const deleteOne = async (view: SavedView) => {
     setBusy(true);
@@ -131,25 +137,6 @@ export function SavedSearchesModal({ opened, onClose, onLoad, activeViewId = nul
   return (
     <Modal opened={opened} onClose={onClose} title="Saved searches" size="xl">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Box style={{ flex: 1, maxWidth: 360 }}>
-            <SearchBox
-              query=""
-              placeholder="Search for saved searches"
-              onSearch={(query) => setParams({ query, page: 1 })}
-            />
-          </Box>
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={14} />}
-            disabled={selected.length === 0 || busy}
-            onClick={() => setBulkConfirm(true)}
-          >
-            Delete selected ({selected.length})
-          </Button>
-        </Group>
         {list.isError && (
           <Alert color="red" title="Could not load saved searches">
             {loadSavedSearchesErrorText(
@@ -157,99 +144,90 @@ export function SavedSearchesModal({ opened, onClose, onLoad, activeViewId = nul
             )}
           </Alert>
         )}
-        {list.isPending && opened && <DelayedLoader delay={SPINNER_DELAY_MS} />}
-        {list.isSuccess && views.length === 0 && (
-          <Text c="dimmed">{emptySavedSearchesText(params.query)}</Text>
-        )}
-        {views.length > 0 && (
-          <Table highlightOnHover verticalSpacing={6} aria-label="Saved searches">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36}>
-                  <Checkbox
-                    size="xs"
-                    aria-label="Select all saved searches on this page"
-                    checked={allOnPage}
-                    indeterminate={someOnPage && !allOnPage}
-                    disabled={deletableIds.length === 0}
-                    onChange={() => setSelected((ids) => togglePageSelected(ids, deletableIds))}
-                  />
-                </Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Summary</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th w={44} aria-label="Favorite" />
-                <Table.Th w={44} aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {views.map((view) => (
-                <Table.Tr key={view.id} data-testid="saved-search-row">
-                  <Table.Td>
-                    <Checkbox
-                      size="xs"
-                      aria-label={`Select ${view.title}`}
-                      disabled={!mayDelete(view)}
-                      checked={selected.includes(view.id)}
-                      onChange={() => setSelected((ids) => toggleSelected(ids, view.id))}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      onClick={() => {
-                        onLoad(view);
-                        onClose();
-                      }}
-                    >
-                      {view.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>{view.summary}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>{view.description}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      aria-label={view.favorite ? "Remove from favorites" : "Add to favorites"}
-                      title={view.favorite ? "Remove from favorites" : "Add to favorites"}
-                      onClick={() => void toggleFavorite(view)}
-                    >
-                      {view.favorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
-                    </ActionIcon>
-                  </Table.Td>
-                  <Table.Td>
-                    {mayDelete(view) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${view.title}`}
-                        title="Delete"
-                        disabled={busy}
-                        onClick={() => setToDelete(view)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {pages > 1 && (
-          <Pagination
-            size="sm"
-            total={pages}
-            value={params.page}
-            onChange={(page) => setParams((current) => ({ ...current, page }))}
-          />
-        )}
+        <EntityTable<SavedView>
+          label="Saved searches"
+          rowTestId="saved-search-row"
+          entities={views}
+          columnDefinitions={COLUMNS}
+          visibleColumns={layout.displayedAttributes}
+          onColumnsChange={onColumnsChange}
+          activeSort={sort}
+          onSortChange={(next) => {
+            setParams((current) => ({ ...current, page: 1 }));
+            onSortChange(next);
+          }}
+          loading={list.isPending && opened}
+          emptyText={emptySavedSearchesText(params.query)}
+          toolbar={
+            <Box w={360}>
+              <SearchBox
+                query=""
+                placeholder="Search for saved searches"
+                onSearch={(query) => setParams((current) => ({ ...current, query, page: 1 }))}
+              />
+            </Box>
+          }
+          columnRenderers={{
+            title: {
+              renderCell: (_value, view) => (
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => {
+                    onLoad(view);
+                    onClose();
+                  }}
+                >
+                  {view.title}
+                </Anchor>
+              ),
+            },
+            summary: { renderCell: (value) => <Text size="sm" lineClamp={2}>{String(value ?? "")}</Text> },
+            description: { renderCell: (value) => <Text size="sm" lineClamp={2}>{String(value ?? "")}</Text> },
+          }}
+          actionsColumnWidth={80}
+          rowActions={(view) => (
+            <>
+              <ActionIcon
+                variant="subtle"
+                color="yellow"
+                aria-label={view.favorite ? "Remove from favorites" : "Add to favorites"}
+                title={view.favorite ? "Remove from favorites" : "Add to favorites"}
+                onClick={() => void toggleFavorite(view)}
+              >
+                {view.favorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+              </ActionIcon>
+              {mayDelete(view) && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${view.title}`}
+                  title="Delete"
+                  disabled={busy}
+                  onClick={() => setToDelete(view)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </>
+          )}
+          isSelectable={mayDelete}
+          rowName={(view) => view.title}
+          selectAllLabel="Select all saved searches on this page"
+          selection={{ selectedIds: selected, onChange: setSelected }}
+          bulkActions={(ids) => (
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} disabled={busy} onClick={() => setBulkConfirm(true)}>
+              Delete selected ({ids.length})
+            </Menu.Item>
+          )}
+          pagination={{
+            page: params.page,
+            perPage: SAVED_SEARCHES_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            pageSizes: PAGE_SIZES,
+            onChange: (page) => setParams((current) => ({ ...current, page })),
+          }}
+        />
       </Stack>
       <ConfirmDialog
         opened={toDelete !== null}

@@ -47,6 +47,18 @@ interface Props<Entity extends EntityBase> {
   emptyText?: string;
   /** Extra controls in the toolbar (search box, create button). */
   toolbar?: ReactNode;
+  /** The table's accessible name. */
+  label?: string;
+  /** Names a row for its selection checkbox ('Select {name}'); default 'Select entity'. */
+  rowName?(entity: Entity): string;
+  /** Rows that may not be selected show a disabled checkbox and are left out of 'select all'. */
+  isSelectable?(entity: Entity): boolean;
+  /** The header checkbox's accessible name (default 'Select all visible entities'). */
+  selectAllLabel?: string;
+  /** Makes the selection the caller's (e.g. to keep failed ids selected after a bulk action). */
+  selection?: { selectedIds: readonly string[]; onChange(selectedIds: string[]): void };
+  /** A data-testid on every entity row. */
+  rowTestId?: string;
 }
 
 export interface ColumnRenderer<Entity> {
@@ -95,9 +107,21 @@ export function EntityTable<Entity extends EntityBase>({
   loading = false,
   emptyText = NO_ENTITIES_EXIST,
   toolbar,
+  label,
+  rowName,
+  isSelectable = () => true,
+  selectAllLabel = "Select all visible entities",
+  selection,
+  rowTestId,
 }: Props<Entity>) {
   const permissions = usePermissions();
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [ownSelectedIds, setOwnSelectedIds] = useState<string[]>([]);
+  const selectedIds = selection ? [...selection.selectedIds] : ownSelectedIds;
+  const setSelectedIds = (change: (selected: string[]) => string[]) => {
+    const next = change(selectedIds);
+    if (selection) selection.onChange(next);
+    else setOwnSelectedIds(next);
+  };
   const [expanded, setExpanded] = useState<ExpandedSections>({});
   const { ref, width } = useElementSize();
 
@@ -106,10 +130,10 @@ export function EntityTable<Entity extends EntityBase>({
   const selectable = bulkActions !== undefined;
   const actionsWidth = rowActions ? actionsColumnWidth ?? DEFAULT_ACTIONS_WIDTH_PX : 0;
   const widths = columnWidths(columns, { tableWidth: width, bulkSelection: selectable, actionsWidth });
-  const visibleIds = entities.map((entity) => entity.id);
+  const visibleIds = entities.filter((entity) => isSelectable(entity)).map((entity) => entity.id);
   const headerState = headerCheckboxState(selectedIds, visibleIds);
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
-  const cancelSelection = () => setSelectedIds([]);
+  const cancelSelection = () => setSelectedIds(() => []);
 
   const rowContext = (entityId: string): RowContext => ({
     isSectionExpanded: (section) => isSectionExpanded(expanded, entityId, section),
@@ -120,6 +144,7 @@ export function EntityTable<Entity extends EntityBase>({
     <Box ref={ref}>
       <Table.ScrollContainer minWidth={Object.values(widths).reduce((sum, w) => sum + w, 0) + actionsWidth}>
         <Table
+          aria-label={label}
           layout="fixed"
           horizontalSpacing={CELL_PADDING_PX}
           verticalSpacing={CELL_PADDING_PX}
@@ -136,10 +161,10 @@ export function EntityTable<Entity extends EntityBase>({
                 <Table.Th>
                   <Checkbox
                     size="xs"
-                    aria-label="Select all visible entities"
+                    aria-label={selectAllLabel}
                     checked={headerState === "checked"}
                     indeterminate={headerState === "indeterminate"}
-                    disabled={entities.length === 0}
+                    disabled={visibleIds.length === 0}
                     onChange={() => setSelectedIds((selected) => toggleAllVisible(selected, visibleIds))}
                   />
                 </Table.Th>
@@ -164,12 +189,13 @@ export function EntityTable<Entity extends EntityBase>({
                 .filter(([name]) => row.isSectionExpanded(name));
               return (
                 <Fragment key={entity.id}>
-                  <Table.Tr>
+                  <Table.Tr data-testid={rowTestId}>
                     {selectable && (
                       <Table.Td>
                         <Checkbox
                           size="xs"
-                          aria-label="Select entity"
+                          aria-label={rowName ? `Select ${rowName(entity)}` : "Select entity"}
+                          disabled={!isSelectable(entity)}
                           checked={selectedIds.includes(entity.id)}
                           onChange={() => setSelectedIds((selected) => toggleSelection(selected, entity.id))}
                         />
@@ -245,6 +271,7 @@ export function EntityTable<Entity extends EntityBase>({
             perPage={pagination.perPage}
             pageSizes={pagination.pageSizes}
             onChange={pagination.onChange}
+            showPageSizeSelect={pagination.pageSizes.length > 1}
           >
             {table}
           </PaginatedList>

@@ -3,20 +3,22 @@
  * parameters, selection after a bulk delete, and the texts of its outcomes.
  */
 
-/** Spec 001 §9: page size 20, sorted by title ascending. */
+/** Spec 001 §9: page size 20, sorted by title ascending (the user may turn the order around). */
 export const SAVED_SEARCHES_PAGE_SIZE = 20;
 export const SAVED_SEARCHES_SORT = { field: "title", order: "asc" } as const;
 
 export interface SavedSearchesListParams {
   query: string;
   page: number;
+  /** Title order; ascending when not given. */
+  order?: "asc" | "desc";
 }
 
 export const INITIAL_SAVED_SEARCHES_PARAMS: SavedSearchesListParams = { query: "", page: 1 };
 
 /** The GET /search/saved path for the list's parameters. */
 export function savedSearchesPath(
-  { query, page }: SavedSearchesListParams,
+  { query, page, order = SAVED_SEARCHES_SORT.order }: SavedSearchesListParams,
   perPage = SAVED_SEARCHES_PAGE_SIZE,
 ): string {
   const params = new URLSearchParams({
@@ -24,7 +26,7 @@ export function savedSearchesPath(
     page: String(page),
     per_page: String(perPage),
     sort: SAVED_SEARCHES_SORT.field,
-    order: SAVED_SEARCHES_SORT.order,
+    order,
   });
   return `/search/saved?${params}`;
 }
@@ -78,16 +80,4 @@ export function bulkDeleteErrorText(error: string): string {
 
 export function loadSavedSearchesErrorText(status: number | string): string {
   return `Loading saved searches failed with status: ${status}`;
-}
-
-/** Toggles one id in a selection, keeping the order ids were selected in. */
-export function toggleSelected(selected: readonly string[], id: string): string[] {
-  return selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id];
-}
-
-/** Selects every id of the page, or clears them when all are selected already; other pages' ids stay. */
-export function togglePageSelected(selected: readonly string[], pageIds: readonly string[]): string[] {
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  if (allSelected) return selected.filter((id) => !pageIds.includes(id));
-  return [...selected, ...pageIds.filter((id) => !selected.includes(id))];
 }
