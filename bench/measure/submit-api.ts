@@ -13,8 +13,8 @@ import { highlightRanges, highlightTerms } from "../../mock-backend/search/highl
 import { parseQuery } from "../../mock-backend/query/mod.ts";
 import type { ResultMessage, SearchJob } from "../../api/schemas/search.ts";
 import { defaultSearchView } from "../../ui/widgets/logic/default-search-view.ts";
-import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../../ui/widgets/logic/widget-search-types.ts";
-import { buildExecutionState, buildSearch, QUERY_ID } from "../../ui/search/logic/search-request.ts";
+import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../../ui/view/widget-search-types.ts";
+import { buildExecutionState, buildSearch, QUERY_ID } from "../../ui/view/search-request.ts";
 import { identify } from "../../api/middleware/authenticate.ts";
 import { SearchSchema } from "../../api/schemas/search.ts";
 import { summarize } from "../stats.ts";
@@ -58,7 +58,7 @@ const definition = {
 };
 const { widgets } = defaultSearchView();
 const { searchTypes } = widgetSearchTypes(widgets, {});
-const searchBody = JSON.stringify(buildSearch(definition as never, searchTypes));
+const searchBody = JSON.stringify(buildSearch([{ id: "default-query", search: definition as never, searchTypes }]));
 const messagesId = searchTypes.find((type) => type.type === "messages")!.id;
 const executionBody = JSON.stringify(
   buildExecutionState({ [messagesId]: { limit: MESSAGES_PAGE_SIZE, offset: 0 } }),

@@ -9,9 +9,9 @@ import { useLayoutEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import type { ResultMessage } from "../../api/schemas/search.ts";
 import type { MessagesWidgetConfig } from "../../api/schemas/widgets.ts";
-import { highlightColor } from "../../ui/search/logic/highlighting-rules.ts";
-import { toMessageRow } from "../../ui/search/logic/message-rows.ts";
-import { MessageTable } from "../../ui/search/MessageTable.tsx";
+import { highlightColor } from "../../ui/view/highlighting-rules.ts";
+import { toMessageRow } from "../../ui/widgets/messages/logic/message-rows.ts";
+import { MessageTable } from "../../ui/widgets/messages/MessageTable.tsx";
 
 interface BenchWindow {
   /** Two answers' messages (as the messages search type returns them). */

@@ -11,9 +11,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { ResultMessage, SearchJob } from "../../api/schemas/search.ts";
 import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
 import { launchBrowser } from "../../tests/e2e/browser.ts";
-import { buildExecutionState, buildSearch, QUERY_ID } from "../../ui/search/logic/search-request.ts";
+import { buildExecutionState, buildSearch, QUERY_ID } from "../../ui/view/search-request.ts";
 import { defaultSearchView } from "../../ui/widgets/logic/default-search-view.ts";
-import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../../ui/widgets/logic/widget-search-types.ts";
+import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "../../ui/view/widget-search-types.ts";
 import { summarize } from "../stats.ts";
 
 const [dataDir, swapsText = "40"] = Deno.args;
@@ -39,7 +39,7 @@ try {
   const messagesId = searchTypes.find((type) => type.type === "messages")!.id;
   for (const query of ["failed", "refused"]) {
     const search = await backend.search.saveSearch(
-      buildSearch({ query, timerange, streams: [], timezone: "UTC" } as never, searchTypes),
+      buildSearch([{ id: "default-query", search: { query, timerange, streams: [], timezone: "UTC" } as never, searchTypes }]),
       "admin",
     );
     const job: SearchJob = await backend.search.execute(

@@ -2,7 +2,7 @@ import { Box, Group, Paper, ScrollArea, Text } from "@mantine/core";
 import type { ComponentType } from "react";
 import type { Widget } from "../../api/schemas/widgets.ts";
 import type { WidgetFocus } from "./logic/widget-focus.ts";
-import type { WidgetResult } from "./logic/widget-results.ts";
+import type { WidgetResult } from "../view/widget-results.ts";
 import {
   columnSpan,
   duplicateWidget,
@@ -12,7 +12,7 @@ import {
   setWidgetTitle,
   toggleWidgetWidth,
   type ViewWidgets,
-} from "./logic/view-widgets.ts";
+} from "../view/view-widgets.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 import { widgetTitle, widgetTypeOf } from "./widget-types.tsx";
