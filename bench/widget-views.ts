@@ -58,6 +58,7 @@ export async function saveWidgetView(
     positions: { [widget.id]: { col: 1, row: 1, height: 6, width: "Infinity" as const } },
     titles: { [widget.id]: title },
     highlighting: [],
+    unknownWidgets: [],
   };
   const { searchTypes } = widgetSearchTypes(view.widgets, {});
   const search = await post<{ id: string }>(base, cookie, "/api/views/search", {

@@ -6,15 +6,37 @@ import type { HighlightingRule, Widget, WidgetPosition } from "../../api/schemas
  */
 export interface ViewWidgets {
   widgets: Widget[];
+  /** Stored widgets of a type this version does not know: kept as stored, shown as 'unknown widget'. */
+  unknownWidgets: UnknownWidget[];
   positions: Record<string, WidgetPosition>;
   titles: Record<string, string>;
   highlighting: HighlightingRule[];
 }
 
+/** A stored widget of an unknown type (a plugin's, a legacy dashboard's): opaque, saved back unchanged. */
+export interface UnknownWidget {
+  id: string;
+  /** The stored type name ('' when it had none). */
+  type: string;
+  /** The widget as stored. */
+  stored: unknown;
+}
+
 /** Grid columns; a width of this many or more is full width, stored as 'Infinity' (spec 001 §3, §9). */
 export const GRID_COLUMNS = 12;
 
-export const EMPTY_VIEW_WIDGETS: ViewWidgets = { widgets: [], positions: {}, titles: {}, highlighting: [] };
+export const EMPTY_VIEW_WIDGETS: ViewWidgets = {
+  widgets: [],
+  unknownWidgets: [],
+  positions: {},
+  titles: {},
+  highlighting: [],
+};
+
+/** The ids of every widget on the grid, known and unknown. */
+export function gridWidgetIds(state: ViewWidgets): string[] {
+  return [...state.widgets, ...state.unknownWidgets].map((widget) => widget.id);
+}
 
 /** Width in grid columns; 'Infinity' spans the grid. */
 export function columnSpan(position: WidgetPosition): number {
@@ -63,7 +85,13 @@ export function duplicateWidget(
 export function removeWidget(state: ViewWidgets, widgetId: string): ViewWidgets {
   const { [widgetId]: _position, ...positions } = state.positions;
   const { [widgetId]: _title, ...titles } = state.titles;
-  return { ...state, widgets: state.widgets.filter((widget) => widget.id !== widgetId), positions, titles };
+  return {
+    ...state,
+    widgets: state.widgets.filter((widget) => widget.id !== widgetId),
+    unknownWidgets: state.unknownWidgets.filter((widget) => widget.id !== widgetId),
+    positions,
+    titles,
+  };
 }
 
 export function replaceWidget(state: ViewWidgets, widget: Widget): ViewWidgets {

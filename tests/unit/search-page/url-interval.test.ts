@@ -99,6 +99,7 @@ Deno.test("in a saved search the chart titled 'Message Count' is the one, whatev
     positions: {},
     titles: { "chart-a": "Per host", "chart-b": "Message Count" },
     highlighting: [],
+    unknownWidgets: [],
   };
   assert.equal(messageCountWidgetOf(view)?.id, "chart-b");
   const untitled: ViewWidgets = { ...view, titles: {} };

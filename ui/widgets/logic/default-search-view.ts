@@ -64,5 +64,6 @@ export function defaultSearchView(streams: readonly string[] = []): ViewWidgets 
     },
     titles: { [MESSAGE_COUNT_WIDGET_ID]: MESSAGE_COUNT_TITLE, [ALL_MESSAGES_WIDGET_ID]: ALL_MESSAGES_TITLE },
     highlighting: [],
+    unknownWidgets: [],
   };
 }
