@@ -5,9 +5,9 @@
  */
 import type { TimeRange } from "../api/schemas/timerange.ts";
 import type { AggregationWidget, AggregationWidgetConfig } from "../api/schemas/widgets.ts";
-import { QUERY_ID } from "../ui/search/logic/search-request.ts";
-import { toQueryViewState } from "../ui/widgets/logic/view-state-wire.ts";
-import { widgetSearchTypes } from "../ui/widgets/logic/widget-search-types.ts";
+import { QUERY_ID } from "../ui/view/search-request.ts";
+import { toQueryViewState } from "../ui/view/view-state-wire.ts";
+import { widgetSearchTypes } from "../ui/view/widget-search-types.ts";
 
 /** A line chart of count() by timestamp at a fixed interval: one point per `minutes` bucket of the range. */
 export function timeSeriesConfig(minutes: number): AggregationWidgetConfig {
@@ -58,6 +58,7 @@ export async function saveWidgetView(
     positions: { [widget.id]: { col: 1, row: 1, height: 6, width: "Infinity" as const } },
     titles: { [widget.id]: title },
     highlighting: [],
+    unknownWidgets: [],
   };
   const { searchTypes } = widgetSearchTypes(view.widgets, {});
   const search = await post<{ id: string }>(base, cookie, "/api/views/search", {

@@ -1,24 +1,23 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { User } from "../api/schemas/user.ts";
-import type { Widget } from "../api/schemas/widgets.ts";
 import { isPermitted } from "../shared/permissions.ts";
 import { isTimeZone } from "../shared/wall-time.ts";
-import type { SearchDefinition } from "../ui/search/logic/search-request.ts";
-import { parseSearchUrl } from "../ui/search/logic/url-state.ts";
+import {
+  type LoadedSavedSearch,
+  openSearchPage,
+  searchPageJob,
+  submittedSearch,
+} from "../ui/search/logic/search-page-view.ts";
+import { savedSearchQueryOptions } from "../ui/search/search-queries.ts";
+import type { ApiTransport } from "../ui/view/api-transport.ts";
 import {
   fieldTypesQueryOptions,
-  fieldTypesRequest,
-  runSearchJob,
-  savedSearchQueryOptions,
   searchConfigQueryOptions,
-  searchJobQueryOptions,
-  type SearchJobTransport,
   streamsQueryOptions,
-} from "../ui/search/search-queries.ts";
-import { type OpenedSavedSearch, openSavedSearch } from "../ui/search/search-state.ts";
-import { urlNamesSearch } from "../ui/search/use-open-search.ts";
+} from "../ui/view/search-support-queries.ts";
+import { parseSearchUrl, urlNamesSearch } from "../ui/view/url-state.ts";
+import { type ViewJob, viewJobQueryOptions } from "../ui/view/view-job.ts";
 import { viewQueryOptions } from "../ui/views/view-queries.ts";
-import { defaultSearchView } from "../ui/widgets/logic/default-search-view.ts";
 import { type PathName, paths } from "../shared/paths.ts";
 import { callApi, type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
 
@@ -30,14 +29,6 @@ export const PREFETCHED_SEARCH_PAGES = [
   "searchView",
 ] as const satisfies readonly PathName[];
 export type PrefetchedSearchPage = (typeof PREFETCHED_SEARCH_PAGES)[number];
-
-/** The search job a search page asks for when it hydrates: the arguments of `searchJobQueryOptions`. */
-export interface InitialSearchJob {
-  definition: SearchDefinition;
-  widgets: readonly Widget[];
-  pages: Readonly<Record<string, number>>;
-  run: number;
-}
 
 /** Which prefetched search page a matched route pattern is (null for any other page). */
 export function prefetchedSearchPageOf(routePattern: string | undefined): PrefetchedSearchPage | null {
@@ -53,26 +44,25 @@ export function searchTimezoneOf(user: Pick<User, "timezone">): string {
 }
 
 /**
- * The job the page will run on hydration, computed exactly as SearchPage does: URL state (or, at a saved search
- * whose URL names no search, the saved one) → search definition; the default widgets or the saved search's;
- * first pages; run 0. Null when the first render does not ask for a job the server can know: an invalid URL (the
- * page shows an error), a saved search that could not be read, or an `interval` parameter (the page changes the
- * 'Message Count' widget after mounting, so the job it runs has other widgets).
+ * The job the page will run on hydration, from the same functions SearchPage calls (ui/search/logic/
+ * search-page-view.ts): the view state it opens with (default or saved widgets, the URL's interval) and the search
+ * it submits; first pages, run 0. Null when the first render runs no job: an invalid URL (the page shows an error)
+ * or a saved search that could not be read.
  */
 export function initialSearchJob(
   page: PrefetchedSearchPage,
   search: URLSearchParams,
   params: { streamId?: string },
   timezone: string,
-  saved: OpenedSavedSearch | null = null,
-): InitialSearchJob | null {
+  saved: LoadedSavedSearch | null = null,
+): ViewJob | null {
   if (page === "searchView" && !saved) return null;
   const streamId = page === "streamSearch" ? params.streamId : undefined;
   const parsed = parseSearchUrl(search, streamId ? [streamId] : []);
-  if (!parsed.ok || parsed.interval) return null;
-  const state = saved && !urlNamesSearch(search) ? saved.open.saved.search : parsed.state;
-  const widgets = saved ? saved.widgets.widgets : defaultSearchView().widgets;
-  return { definition: { ...state, timezone }, widgets, pages: {}, run: 0 };
+  if (!parsed.ok) return null;
+  const opened = openSearchPage(saved, parsed.interval);
+  const submitted = submittedSearch(parsed.state, opened.open, urlNamesSearch(search));
+  return searchPageJob(submitted, timezone, opened.widgets.widgets, {}, 0);
 }
 
 export interface SearchPrefetchOptions {
@@ -94,7 +84,7 @@ export async function prefetchSearchPage(
   { page, url, params, user, api }: SearchPrefetchOptions,
 ): Promise<void> {
   const timezone = searchTimezoneOf(user);
-  const transport: SearchJobTransport = (method, path, body) => callApi(api, method, path, body);
+  const transport: ApiTransport = (method, path, body) => callApi(api, method, path, body);
   const shared = Promise.all([
     prefetchApiQuery(queryClient, streamsQueryOptions(), api),
     isPermitted(user.permissions, "clusterconfigentry:read")
@@ -105,28 +95,23 @@ export async function prefetchSearchPage(
     ? await prefetchSavedSearch(queryClient, params.viewId, api)
     : null;
   const job = initialSearchJob(page, url.searchParams, params, timezone, saved);
+  const search = job?.queries[0]?.search;
   await Promise.all([
     shared,
-    job && queryClient.prefetchQuery({
-      queryKey: fieldTypesQueryOptions(job.definition.streams, job.definition.timerange, timezone).queryKey,
+    search && queryClient.prefetchQuery({
+      ...fieldTypesQueryOptions(search.streams, search.timerange, timezone, transport),
       retry: false,
-      queryFn: () =>
-        transport("POST", "/views/fields", fieldTypesRequest(job.definition.streams, job.definition.timerange, timezone)),
     }),
-    job && queryClient.prefetchQuery({
-      queryKey: searchJobQueryOptions(job.definition, job.widgets, job.pages, job.run).queryKey,
-      retry: false,
-      queryFn: () => runSearchJob(transport, job.definition, job.widgets, job.pages, Date.now()),
-    }),
+    job && queryClient.prefetchQuery(viewJobQueryOptions(job, transport)),
   ]);
 }
 
-/** Prefetches the saved search of /search/{viewId} (its view, then its search) and opens it as the browser will. */
+/** Prefetches the saved search of /search/{viewId}: its view, then its search (what `useSavedSearch` reads). */
 async function prefetchSavedSearch(
   queryClient: QueryClient,
   viewId: string,
   api: InProcessApi,
-): Promise<OpenedSavedSearch | null> {
+): Promise<LoadedSavedSearch | null> {
   const viewOptions = viewQueryOptions(viewId);
   await prefetchApiQuery(queryClient, viewOptions, api);
   const view = queryClient.getQueryData(viewOptions.queryKey);
@@ -134,5 +119,5 @@ async function prefetchSavedSearch(
   const searchOptions = savedSearchQueryOptions(view.search_id);
   await prefetchApiQuery(queryClient, searchOptions, api);
   const search = queryClient.getQueryData(searchOptions.queryKey);
-  return search ? openSavedSearch(view, search) : null;
+  return search ? { view, search } : null;
 }

@@ -12,10 +12,10 @@ import type { APIRequestContext, Page, Request } from "playwright-core";
 import { SEED_ROLES } from "../../fixtures/seed-users.ts";
 import { Database } from "../../mock-backend/database.ts";
 import { hashPassword } from "../../mock-backend/passwords.ts";
-import { QUERY_ID } from "../../ui/search/logic/search-request.ts";
+import { QUERY_ID } from "../../ui/view/search-request.ts";
 import { defaultSearchView, messagesWidget } from "../../ui/widgets/logic/default-search-view.ts";
-import { toQueryViewState } from "../../ui/widgets/logic/view-state-wire.ts";
-import type { ViewWidgets } from "../../ui/widgets/logic/view-widgets.ts";
+import { toQueryViewState } from "../../ui/view/view-state-wire.ts";
+import type { ViewWidgets } from "../../ui/view/view-widgets.ts";
 import { launchBrowser } from "./browser.ts";
 import {
   assertNoConsoleErrors,

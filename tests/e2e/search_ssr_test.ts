@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import type { APIRequestContext, Page } from "playwright-core";
-import { QUERY_ID } from "../../ui/search/logic/search-request.ts";
+import { QUERY_ID } from "../../ui/view/search-request.ts";
 import { defaultSearchView } from "../../ui/widgets/logic/default-search-view.ts";
-import { toQueryViewState } from "../../ui/widgets/logic/view-state-wire.ts";
+import { toQueryViewState } from "../../ui/view/view-state-wire.ts";
 import { launchBrowser } from "./browser.ts";
 import {
   assertNoConsoleErrors,

@@ -6,8 +6,8 @@ import { MissingStreamPermissionsPage } from "../errors/MissingStreamPermissions
 import { NotFoundPage } from "../errors/NotFoundPage.tsx";
 import { LoadingPage } from "../shell/LoadingPage.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
-import { toMessageRow } from "./logic/message-rows.ts";
-import { MessageDetails } from "./MessageDetails.tsx";
+import { toMessageRow } from "../widgets/messages/logic/message-rows.ts";
+import { MessageDetails } from "../widgets/messages/MessageDetails.tsx";
 import { messageQueryOptions } from "./search-queries.ts";
 import { useSearchTimezone } from "./use-search-timezone.ts";
 

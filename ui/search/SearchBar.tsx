@@ -10,11 +10,12 @@ import { AutoRefreshControl } from "./AutoRefreshControl.tsx";
 import { DEFAULT_REFRESH_CONFIG, initialRefreshState, refreshOptions, type RefreshState } from "./logic/auto-refresh.ts";
 import type { SuggestValues } from "./logic/lucene-completion.ts";
 import { loadRecentQueries, saveRecentQuery } from "./logic/recent-queries.ts";
-import type { RangePreset } from "./logic/time-presets.ts";
-import type { SearchUrlState } from "./logic/url-state.ts";
+import type { RangePreset } from "../view/time-presets.ts";
+import type { SearchUrlState } from "../view/url-state.ts";
 import { sameSearch } from "./logic/validation.ts";
 import { QueryInput } from "./QueryInput.tsx";
-import { fieldTypesQueryOptions, searchConfigQueryOptions, suggestQueryOptions, validationQueryOptions } from "./search-queries.ts";
+import { suggestQueryOptions, validationQueryOptions } from "./search-queries.ts";
+import { fieldTypesQueryOptions, searchConfigQueryOptions } from "../view/search-support-queries.ts";
 import { TimeRangeControl } from "./TimeRangeControl.tsx";
 import { SHAKE_MS, ValidationIcon } from "./ValidationIcon.tsx";
 

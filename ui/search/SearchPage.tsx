@@ -1,55 +1,61 @@
 import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useAtom, useAtomValue } from "jotai";
+import { useQuery } from "@tanstack/react-query";
+import { Provider, useAtom, useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { AggregationWidgetConfig, PivotInterval, Widget } from "../../api/schemas/widgets.ts";
-import { statisticsConfig, topValuesConfig } from "../aggregation/logic/widget-presets.ts";
-import { messageCountWidget } from "../widgets/logic/default-search-view.ts";
-import { failureMessage } from "../api/fetch-error.ts";
-import { ErrorPage } from "../errors/ErrorPage.tsx";
-import { useCurrentUser, usePermissions } from "../session/current-user.tsx";
-import { useDirtyGuard } from "../shell/use-dirty-guard.ts";
-import { useBreadcrumb } from "../shell/Breadcrumb.tsx";
-import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { paths } from "../../shared/paths.ts";
-import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/logic/widget-focus.ts";
-import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
-import { addWidget, replaceWidget } from "../widgets/logic/view-widgets.ts";
-import { WidgetArea } from "../widgets/WidgetArea.tsx";
+import { statisticsConfig, topValuesConfig } from "../aggregation/logic/widget-presets.ts";
+import { FetchError, failureMessage } from "../api/fetch-error.ts";
+import { formatTimestamp } from "../common/time-format.ts";
+import { ErrorPage } from "../errors/ErrorPage.tsx";
+import { MissingStreamPermissionsPage } from "../errors/MissingStreamPermissionsPage.tsx";
+import { NotFoundPage } from "../errors/NotFoundPage.tsx";
+import { useCurrentUser, usePermissions } from "../session/current-user.tsx";
+import { useBreadcrumb } from "../shell/Breadcrumb.tsx";
+import { useDirtyGuard } from "../shell/use-dirty-guard.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { highlightColor } from "../view/highlighting-rules.ts";
+import { QUERY_ID, type SearchDefinition, toWireTimeRange } from "../view/search-request.ts";
+import { fieldTypesQueryOptions, searchConfigQueryOptions, streamsQueryOptions } from "../view/search-support-queries.ts";
+import { rangePresets } from "../view/time-presets.ts";
+import { useViewJob } from "../view/use-view-job.ts";
+import {
+  type ParsedSearchUrl,
+  parseSearchUrl,
+  type SearchUrlState,
+  toSearchParams,
+  urlNamesSearch,
+} from "../view/url-state.ts";
+import { useKeptViewScope, useViewScope } from "../view/view-scope.ts";
+import { openViewAtom, type ViewScopeState, viewWidgetsAtom } from "../view/view-state.ts";
+import { addWidget, replaceWidget } from "../view/view-widgets.ts";
+import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
-import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
+import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
+import { messageCountWidget } from "../widgets/logic/default-search-view.ts";
+import { readWidgetFocus, type WidgetFocus, withWidgetFocus } from "../widgets/logic/widget-focus.ts";
+import { WidgetArea } from "../widgets/WidgetArea.tsx";
 import { WidgetFrame } from "../widgets/WidgetFrame.tsx";
+import { WIDGET_TYPES, widgetTitle } from "../widgets/widget-types.tsx";
 import { messageTablesForExport } from "./export/export-tables.ts";
 import { messageCountInterval } from "./logic/message-count-interval.ts";
-import { lacksStreamPermissions } from "./logic/stream-permissions.ts";
-import { NoStreamPermissionsPage } from "./NoStreamPermissionsPage.tsx";
-import { useMessageCountInterval } from "./use-message-count-interval.ts";
-import { type SearchDefinition, toWireTimeRange } from "./logic/search-request.ts";
-import { formatTimestamp } from "./logic/time-format.ts";
-import { rangePresets } from "./logic/time-presets.ts";
-import { parseSearchUrl, type SearchUrlState, toSearchParams } from "./logic/url-state.ts";
-import { SearchBar } from "./SearchBar.tsx";
-import {
-  fieldTypesQueryOptions,
-  searchConfigQueryOptions,
-  searchJobQueryOptions,
-  streamsQueryOptions,
-} from "./search-queries.ts";
-import { openSearchAtom, viewWidgetsAtom } from "./search-state.ts";
-import { highlightColor } from "./logic/highlighting-rules.ts";
+import { openSearchPage, searchPageJob, submittedSearch } from "./logic/search-page-view.ts";
+import { lacksStreamPermissions, unreadableStreams } from "./logic/stream-permissions.ts";
 import { queryForValueAction } from "./logic/value-actions.ts";
+import { NoStreamPermissionsPage } from "./NoStreamPermissionsPage.tsx";
+import { SearchBar } from "./SearchBar.tsx";
 import { CreateSection } from "./sidebar/CreateSection.tsx";
-import { HighlightingSection } from "./sidebar/HighlightingSection.tsx";
 import { currentFieldNames } from "./sidebar/field-list.ts";
 import { FieldsSection } from "./sidebar/FieldsSection.tsx";
+import { HighlightingSection } from "./sidebar/HighlightingSection.tsx";
 import { DescriptionSection, SearchSidebar } from "./sidebar/SearchSidebar.tsx";
-import { urlNamesSearch, useOpenSearch } from "./use-open-search.ts";
+import { useMessageCountInterval } from "./use-message-count-interval.ts";
+import { useSavedSearch } from "./use-saved-search.ts";
 import { useSearchActions } from "./use-search-actions.ts";
 import { useSearchTimezone } from "./use-search-timezone.ts";
-import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 
 export const UPDATING_TEXT = "Updating search results...";
 /** Set on <html> once the search page has hydrated and responds to input. */
@@ -67,51 +73,96 @@ const ExportDialog = lazy(() =>
 );
 
 /**
- * A search page (spec 001 §2, §3): search bar, sidebar and the widget grid, all widgets run as one search job;
- * at /streams/{streamId}/search the stream is preselected.
+ * A search page (spec 001 §2, §3): search bar, sidebar and the widget grid, all widgets run as one search job
+ * (ui/view: `useViewJob`); at /streams/{streamId}/search the stream is preselected.
  */
 export function SearchPage({ fresh = false }: { fresh?: boolean }) {
   const { streamId, viewId } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const parsed = useMemo(() => parseSearchUrl(params, streamId ? [streamId] : []), [params, streamId]);
-  const focus = useMemo(() => readWidgetFocus(params), [params]);
-  const urlHasSearch = urlNamesSearch(params);
-  const open = useOpenSearch({
-    viewId,
-    fresh,
-    urlHasSearch,
-    onSearchLoaded: (state) => setParams(toSearchParams(state), { replace: true }),
-  });
-  const openSearch = useAtomValue(openSearchAtom);
-  // Until the saved search's query and range are in the URL (written after the first render), the page searches
-  // what was saved: the server rendered that, and the job stays the same when the URL catches up.
-  const savedSearch = viewId !== undefined && !urlHasSearch && openSearch?.view.id === viewId
-    ? openSearch.saved.search
-    : null;
   const streams = useQuery(streamsQueryOptions());
   const { permissions } = useCurrentUser();
   if (streams.data && lacksStreamPermissions(permissions, streams.data.streams.length)) {
     return <NoStreamPermissionsPage />;
   }
   if (!parsed.ok) return <ErrorPage title="Something went wrong" description={parsed.error} />;
-  if (open.status === "error") {
-    return <ErrorPage title="Something went wrong" description={failureMessage(open.error)} />;
-  }
-  if (open.status === "loading") {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  // Each view has its own scope of client state; the unsaved search keeps one while the user is elsewhere.
+  const scopeKey = viewId === undefined ? UNSAVED_SEARCH_SCOPE : `view:${viewId}`;
+  return <SearchPageLoader key={scopeKey} scopeKey={scopeKey} viewId={viewId} fresh={fresh} parsed={parsed} />;
+}
+
+/** The scope key of the unsaved search (/search, /search/new, stream searches). */
+const UNSAVED_SEARCH_SCOPE = "search";
+
+interface LoaderProps {
+  scopeKey: string;
+  viewId: string | undefined;
+  fresh: boolean;
+  parsed: Extract<ParsedSearchUrl, { ok: true }>;
+}
+
+/** Loads what a view's scope starts with (a saved search's view and search), unless the scope is kept. */
+function SearchPageLoader({ scopeKey, viewId, fresh, parsed }: LoaderProps) {
+  const kept = useKeptViewScope(scopeKey) && !fresh;
+  const saved = useSavedSearch(viewId !== undefined && !kept ? viewId : undefined);
+  if (viewId !== undefined && !kept) {
+    if (saved.error instanceof FetchError && saved.error.status === 404) return <NotFoundPage />;
+    if (saved.error) return <ErrorPage title="Something went wrong" description={failureMessage(saved.error)} />;
+    if (!saved.data) {
+      return (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      );
+    }
   }
   return (
-    <SearchView
-      submitted={savedSearch ?? parsed.state}
-      interval={parsed.interval ?? null}
-      onSubmit={(state, interval) => setParams(toSearchParams(state, interval))}
-      focus={focus}
-      onFocusChange={(next) => setParams(withWidgetFocus(params, next))}
+    <ScopedSearchPage
+      scopeKey={scopeKey}
+      fresh={fresh}
+      initial={() => openSearchPage(saved.data ?? null, parsed.interval)}
+      parsed={parsed}
     />
+  );
+}
+
+interface ScopedProps {
+  scopeKey: string;
+  fresh: boolean;
+  initial: () => ViewScopeState;
+  parsed: Extract<ParsedSearchUrl, { ok: true }>;
+}
+
+/** The search page inside its view's scope (one jotai store per view, filled once from what was loaded). */
+function ScopedSearchPage({ scopeKey, fresh, initial, parsed }: ScopedProps) {
+  const [params, setParams] = useSearchParams();
+  const focus = useMemo(() => readWidgetFocus(params), [params]);
+  const scope = useViewScope({ key: scopeKey, fresh, initial });
+  const open = useAtomValue(openViewAtom, { store: scope.store });
+  // The breadcrumb and title belong to the shell's store, outside the view's scope.
+  useBreadcrumb(open ? [{ label: "Search", href: paths.search.href() }, { label: open.view.title }] : []);
+  useDocumentTitle(open ? open.view.title : "Search");
+  const urlHasSearch = urlNamesSearch(params);
+  const submitted = submittedSearch(parsed.state, open, urlHasSearch);
+  const streams = useQuery(streamsQueryOptions());
+  const { permissions } = useCurrentUser();
+  // A saved search opened without a search in its URL puts its own there (until then the page runs the saved one).
+  useEffect(() => {
+    if (open && !urlHasSearch) setParams(toSearchParams(open.saved.search), { replace: true });
+  }, []);
+  const unreadable = streams.data ? unreadableStreams(permissions, submitted.streams, streams.data.streams) : [];
+  if (unreadable.length > 0) return <MissingStreamPermissionsPage streams={unreadable} />;
+  return (
+    <Provider store={scope.store}>
+      <SearchView
+        submitted={submitted}
+        interval={parsed.interval ?? null}
+        onSubmit={(state, interval) => setParams(toSearchParams(state, interval))}
+        focus={focus}
+        onFocusChange={(next) => setParams(withWidgetFocus(params, next))}
+        onSavedAsNew={(viewId) => scope.rekey(`view:${viewId}`)}
+      />
+    </Provider>
   );
 }
 
@@ -123,13 +174,13 @@ interface ViewProps {
   onSubmit: (state: SearchUrlState, interval: PivotInterval | null) => void;
   focus: WidgetFocus;
   onFocusChange: (focus: WidgetFocus) => void;
+  /** A new saved search was saved from this page: its page opens with this view's scope. */
+  onSavedAsNew: (viewId: string) => void;
 }
 
-function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: ViewProps) {
+function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSavedAsNew }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
-  const queryClient = useQueryClient();
-  const openView = useAtomValue(openSearchAtom)?.view ?? null;
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
   // Submitting the same search again runs it again (relative ranges move on); a changed search runs because its
@@ -149,10 +200,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
   const streams = useQuery(streamsQueryOptions());
   const definition: SearchDefinition = useMemo(() => ({ ...submitted, timezone }), [submitted, timezone]);
   const jobWidgets = useMemo(() => draft ? replaceWidget(view, draft).widgets : view.widgets, [view, draft]);
-  const job = useQuery({
-    ...searchJobQueryOptions(definition, jobWidgets, pages, run),
-    placeholderData: keepPreviousData,
-  });
+  const job = useViewJob(searchPageJob(submitted, timezone, jobWidgets, pages, run));
   const presets = useMemo(
     () =>
       rangePresets(
@@ -161,7 +209,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
       ),
     [config.data],
   );
-  const result = job.data;
+  const result = job.queryResult(QUERY_ID);
   const fieldTypes = useQuery(fieldTypesQueryOptions(submitted.streams, submitted.timerange, timezone));
   const [exporting, setExportTarget] = useState<string | null>(null);
   // Once opened the dialog stays mounted, so that closing it animates.
@@ -184,7 +232,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
     else {
       // The job starts now, under the key the page asks for once the URL has changed (first pages, same run):
       // the URL change and the page's render no longer stand between Enter and the request.
-      void queryClient.prefetchQuery(searchJobQueryOptions({ ...state, timezone }, jobWidgets, {}, run));
+      job.prefetch(searchPageJob(state, timezone, jobWidgets, {}, run));
     }
     onSubmit(state, messageCountInterval(view));
   };
@@ -217,13 +265,12 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
     setView((current) => addWidget(current, widget, WIDGET_TYPES.aggregation.size));
   };
   const exportedWidget = messagesWidgets.find((widget) => widget.id === exporting);
-  useBreadcrumb(openView ? [{ label: "Search", href: paths.search.href() }, { label: openView.title }] : []);
-  useDocumentTitle(openView ? openView.title : "Search");
   const actions = useSearchActions({
     widgets: view,
     definition,
     submitted,
     onExport: () => setExporting(SEARCH_EXPORT),
+    onSavedAsNew,
   });
   useDirtyGuard(actions.dirty, LEAVE_SEARCH_QUESTION);
   // The results are server-rendered, so they show before the page responds: browser tests wait for this mark.
@@ -231,6 +278,9 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
     document.documentElement.setAttribute(SEARCH_PAGE_HYDRATED_ATTRIBUTE, "");
   }, []);
   useMessageCountInterval(interval);
+
+  const missingStreams = missingStreamsOf(job.error);
+  if (missingStreams) return <MissingStreamPermissionsPage streams={missingStreams} />;
 
   // The sidebar, the search bar and each widget (WidgetGrid) are Suspense boundaries: hydration handles each
   // server-rendered boundary as its own unit of work and yields to the browser between them, instead of one long task.
@@ -306,7 +356,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
             </Group>
             <SearchActionsBar {...actions} />
           </Group>
-          {job.isError && (
+          {job.error && (
             <WidgetFrame title="Search" errors={[failureMessage(job.error)]}>{null}</WidgetFrame>
           )}
           <Box style={{ opacity: job.isPlaceholderData ? 0.6 : 1 }}>
@@ -383,4 +433,11 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange }: Vie
 
 function isTimeField(field: string, fieldTypes: readonly FieldTypeMapping[]): boolean {
   return field === "timestamp" || fieldTypes.find((mapping) => mapping.name === field)?.type.type === "date";
+}
+
+/** The streams a 403 'MissingStreamPermission' answer names; null for any other outcome. */
+function missingStreamsOf(error: Error | null): string[] | null {
+  return error instanceof FetchError && error.status === 403 && error.body?.type === "MissingStreamPermission"
+    ? error.body.streams ?? []
+    : null;
 }

@@ -4,9 +4,9 @@ import { IconCalendarTime, IconClock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FetchError } from "../api/fetch-error.ts";
-import { formatTimestamp, parseWallTime } from "./logic/time-format.ts";
-import { type RangePreset, relativeRangeLabel } from "./logic/time-presets.ts";
-import { DEFAULT_RELATIVE_RANGE, type TimeRangeState } from "./logic/url-state.ts";
+import { formatTimestamp, parseWallTime } from "../common/time-format.ts";
+import { type RangePreset, relativeRangeLabel } from "../view/time-presets.ts";
+import { DEFAULT_RELATIVE_RANGE, type TimeRangeState } from "../view/url-state.ts";
 import { keywordPreviewQueryOptions } from "./search-queries.ts";
 
 interface Props {

@@ -2,10 +2,10 @@ import type { Search } from "../../api/schemas/search.ts";
 import type { View, ViewBody, ViewType } from "../../api/schemas/views.ts";
 import { fetchJson } from "../api/fetch-json.ts";
 import { createView, type SavedView, updateView } from "../views/view-queries.ts";
-import { toQueryViewState } from "../widgets/logic/view-state-wire.ts";
-import type { ViewWidgets } from "../widgets/logic/view-widgets.ts";
-import { widgetSearchTypes } from "../widgets/logic/widget-search-types.ts";
-import { buildSearch, QUERY_ID, type SearchDefinition } from "./logic/search-request.ts";
+import { toQueryViewState } from "../view/view-state-wire.ts";
+import type { ViewWidgets } from "../view/view-widgets.ts";
+import { widgetSearchTypes } from "../view/widget-search-types.ts";
+import { buildSearch, QUERY_ID, type SearchDefinition } from "../view/search-request.ts";
 
 export interface SearchToSave {
   widgets: ViewWidgets;
@@ -22,7 +22,7 @@ export interface SearchToSave {
  */
 export async function saveSearch(search: SearchToSave, existing: SavedView | null, type: ViewType = "SEARCH"): Promise<View> {
   const { searchTypes } = widgetSearchTypes(search.widgets.widgets, {});
-  const stored = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch(search.definition, searchTypes));
+  const stored = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch([{ id: QUERY_ID, search: search.definition, searchTypes }]));
   const body: ViewBody = {
     type,
     title: search.title,

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import type { PivotInterval } from "../../api/schemas/widgets.ts";
 import { withMessageCountInterval } from "./logic/message-count-interval.ts";
-import { viewWidgetsAtom } from "./search-state.ts";
+import { viewWidgetsAtom } from "../view/view-state.ts";
 
 /**
  * Sets the 'Message Count' chart's grouping from the URL's `interval` when the page opens and whenever the

@@ -8,17 +8,19 @@ import { toastError, toastSuccess } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 import { invalidateViews, type SavedView, toSavedView } from "../views/view-queries.ts";
 import type { SearchActionsBarProps } from "../views/SearchActionsBar.tsx";
-import type { ViewWidgets } from "../widgets/logic/view-widgets.ts";
-import type { SearchDefinition } from "./logic/search-request.ts";
-import { type SearchUrlState, toSearchParams } from "./logic/url-state.ts";
+import type { ViewWidgets } from "../view/view-widgets.ts";
+import type { SearchDefinition } from "../view/search-request.ts";
+import { type SearchUrlState, toSearchParams } from "../view/url-state.ts";
 import { saveSearch } from "./save-search.ts";
-import { openSearchAtom } from "./search-state.ts";
+import { openViewAtom } from "../view/view-state.ts";
 
 interface Options {
   widgets: ViewWidgets;
   definition: SearchDefinition;
   submitted: SearchUrlState;
   onExport: () => void;
+  /** A new saved search is saved: its page is about to open with the page's state. */
+  onSavedAsNew: (viewId: string) => void;
 }
 
 /** Whether the page differs from what was last saved or loaded (spec 001 §4 'Save state'). */
@@ -28,10 +30,10 @@ export function isDirty(open: { saved: { widgets: ViewWidgets; search: SearchUrl
 }
 
 /** The search page's Save, Save as, Load, Reset, metadata and export-to-dashboard actions. */
-export function useSearchActions({ widgets, definition, submitted, onExport }: Options): Omit<SearchActionsBarProps, "onDeleteActive"> & {
+export function useSearchActions({ widgets, definition, submitted, onExport, onSavedAsNew }: Options): Omit<SearchActionsBarProps, "onDeleteActive"> & {
   onDeleteActive: () => void;
 } {
-  const [open, setOpen] = useAtom(openSearchAtom);
+  const [open, setOpen] = useAtom(openViewAtom);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -46,7 +48,10 @@ export function useSearchActions({ widgets, definition, submitted, onExport }: O
       setOpen({ view: saved, saved: { widgets, search: submitted } });
       await invalidateViews(queryClient);
       toastSuccess(`Saving view "${saved.title}" was successful!`, "Success!");
-      if (!existing) navigate(`${paths.searchView.href({ viewId: saved.id })}?${toSearchParams(submitted)}`);
+      if (!existing) {
+        onSavedAsNew(saved.id);
+        navigate(`${paths.searchView.href({ viewId: saved.id })}?${toSearchParams(submitted)}`);
+      }
     } catch (error) {
       toastError(`Saving view failed: ${failureMessage(error)}`, "Error!");
     }

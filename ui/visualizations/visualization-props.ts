@@ -1,5 +1,5 @@
 import type { PivotResult } from "../../api/schemas/search.ts";
-import type { EventAnnotation } from "../widgets/logic/event-annotations.ts";
+import type { EventAnnotation } from "../view/event-annotations.ts";
 import type { AggregationWidgetConfig, VisualizationConfigs, VisualizationType } from "../../api/schemas/widgets.ts";
 
 /** One value of the pivot result a user acted on: the grouping values that lead to it (field → value). */

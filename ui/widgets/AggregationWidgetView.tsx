@@ -6,7 +6,7 @@ import { EMPTY_AGGREGATION_TEXT } from "../aggregation/logic/widget-presets.ts";
 import { visualizationConfigOf, VISUALIZATIONS } from "../visualizations/registry.ts";
 import type { VisualizationProps } from "../visualizations/visualization-props.ts";
 import { sameBodySize } from "./logic/widget-body-estimate.ts";
-import type { AggregationWidgetData } from "./logic/widget-results.ts";
+import type { AggregationWidgetData } from "../view/widget-results.ts";
 import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
 

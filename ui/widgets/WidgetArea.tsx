@@ -2,22 +2,25 @@ import { Box, Group, Paper, ScrollArea, Text } from "@mantine/core";
 import type { ComponentType } from "react";
 import type { Widget } from "../../api/schemas/widgets.ts";
 import type { WidgetFocus } from "./logic/widget-focus.ts";
-import type { WidgetResult } from "./logic/widget-results.ts";
+import type { WidgetResult } from "../view/widget-results.ts";
 import {
   columnSpan,
   duplicateWidget,
+  gridWidgetIds,
   removeWidget,
   replaceWidget,
   setPositions,
   setWidgetTitle,
   toggleWidgetWidth,
+  type UnknownWidget,
   type ViewWidgets,
-} from "./logic/view-widgets.ts";
+} from "../view/view-widgets.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 import { widgetTitle, widgetTypeOf } from "./widget-types.tsx";
 import { WidgetFrame } from "./WidgetFrame.tsx";
 import { WidgetGrid } from "./WidgetGrid.tsx";
+import { UnknownWidgetView } from "./UnknownWidgetView.tsx";
 
 /** The page-level inputs every widget body shares. */
 export type WidgetPageContext = Omit<
@@ -60,18 +63,21 @@ export function WidgetArea(props: Props) {
       </Box>
     );
   }
-  if (view.widgets.length === 0) {
+  const ids = gridWidgetIds(view);
+  if (ids.length === 0) {
     return <Text c="dimmed" ta="center" py="xl">Create a new widget here</Text>;
   }
   return (
     <WidgetGrid
-      ids={view.widgets.map((widget) => widget.id)}
+      ids={ids}
       positions={view.positions}
       onPositionsChange={(positions) => onViewChange(setPositions(view, positions))}
       editable={props.editable}
       renderWidget={(id) => {
         const widget = view.widgets.find((candidate) => candidate.id === id);
-        return widget ? <FramedWidget {...props} widget={widget} focused={false} /> : null;
+        if (widget) return <FramedWidget {...props} widget={widget} focused={false} />;
+        const unknown = view.unknownWidgets.find((candidate) => candidate.id === id);
+        return unknown ? <UnknownWidgetFrame {...props} widget={unknown} /> : null;
       }}
     />
   );
@@ -121,6 +127,23 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
     </WidgetFrame>
   );
 }
+
+/** A stored widget of an unknown type: its title, the 'unknown widget' page, and Delete. */
+function UnknownWidgetFrame({ widget, view, onViewChange, editable }: Props & { widget: UnknownWidget }) {
+  const position = view.positions[widget.id];
+  return (
+    <WidgetFrame
+      title={view.titles[widget.id] ?? UNKNOWN_WIDGET_TITLE}
+      stretched={position ? columnSpan(position) === 12 : true}
+      onDelete={editable ? () => onViewChange(removeWidget(view, widget.id)) : undefined}
+    >
+      <UnknownWidgetView widget={widget} />
+    </WidgetFrame>
+  );
+}
+
+/** The title of an unknown widget nobody named. */
+export const UNKNOWN_WIDGET_TITLE = "Unknown widget";
 
 function EditingWidget(props: Props & { widget: Widget }) {
   const { widget, view, onViewChange, draft } = props;

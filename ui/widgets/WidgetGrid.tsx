@@ -12,7 +12,7 @@ import {
   toWidgetPositions,
 } from "./logic/grid-layout.ts";
 import { AssumedScreenContext } from "./assumed-screen.ts";
-import { GRID_COLUMNS } from "./logic/view-widgets.ts";
+import { GRID_COLUMNS } from "../view/view-widgets.ts";
 import { ASSUMED_GRID_WIDTH, estimateWidgetBodySize } from "./logic/widget-body-estimate.ts";
 import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
 import { WIDGET_DRAG_HANDLE_CLASS } from "./WidgetFrame.tsx";

@@ -1,7 +1,7 @@
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { HighlightingRule, Widget } from "../../api/schemas/widgets.ts";
 import type { ValueAction, ValuePath } from "../visualizations/visualization-props.ts";
-import type { WidgetResult } from "./logic/widget-results.ts";
+import type { WidgetResult } from "../view/widget-results.ts";
 
 /** What a widget's body needs from its page besides its own config and result. */
 export interface WidgetViewProps<W extends Widget = Widget> {

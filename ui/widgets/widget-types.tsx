@@ -4,7 +4,7 @@ import type { MessagesWidget, Widget, WidgetType } from "../../api/schemas/widge
 import { aggregationWidgetTitle } from "../aggregation/logic/widget-title.ts";
 import { AggregationWidgetEditor } from "./AggregationWidgetEditor.tsx";
 import { AggregationWidgetView } from "./AggregationWidgetView.tsx";
-import { MessagesWidgetView } from "./MessagesWidgetView.tsx";
+import { MessagesWidgetView } from "./messages/MessagesWidgetView.tsx";
 import type { WidgetEditorProps } from "./widget-editor-props.ts";
 import type { WidgetViewProps } from "./widget-context.ts";
 
@@ -24,7 +24,7 @@ export interface WidgetTypeDefinition<T extends WidgetType> {
 // The message table's editor (with the decorator forms) shows only in edit mode: its code loads then, not with
 // the search page (issue 4 item 10).
 const MessagesWidgetEditorOnDemand = lazy(() =>
-  import("./MessagesWidgetEditor.tsx").then((module) => ({ default: module.MessagesWidgetEditor }))
+  import("./messages/MessagesWidgetEditor.tsx").then((module) => ({ default: module.MessagesWidgetEditor }))
 );
 
 function MessagesWidgetEditor(props: WidgetEditorProps<MessagesWidget>) {

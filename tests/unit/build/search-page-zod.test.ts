@@ -53,7 +53,7 @@ Deno.test("the search page's client graph holds no zod, not even in what it load
     assert.ok(build.success, new TextDecoder().decode(build.stderr));
     const metafile: MetafileInputs = JSON.parse(readFileSync(join(dist, "metafile.json"), "utf8"));
     const modules = pageModules(metafile, { entry: ENTRY, page: SEARCH_PAGE, lazy: true });
-    assert.ok(modules.has("ui/search/MessageTable.tsx"), "the walk reaches the page's parts");
+    assert.ok(modules.has("ui/widgets/messages/MessageTable.tsx"), "the walk reaches the page's parts");
     const zod = [...modules].filter((module) => ZOD_PACKAGES.has(packageOf(module) ?? ""));
     // Who pulls it in: the importers of the first zod module, to start looking from.
     const importers = Object.entries(metafile.inputs)

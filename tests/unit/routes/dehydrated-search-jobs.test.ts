@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
 import { dehydrate, hydrate, QueryClient } from "@tanstack/react-query";
 import type { ResultMessage } from "../../../api/schemas/search.ts";
-import {
-  compactSearchJobs,
-  expandSearchJobs,
-  JOB_KEY_PREFIX,
-} from "../../../routes/dehydrated-search-jobs.ts";
-import { toMessageRow } from "../../../ui/search/logic/message-rows.ts";
-import { searchKeys } from "../../../ui/search/search-queries.ts";
-import type { SearchJobModel } from "../../../ui/widgets/logic/widget-results.ts";
+import { compactSearchJobs, expandSearchJobs } from "../../../routes/dehydrated-search-jobs.ts";
+import { toMessageRow } from "../../../ui/widgets/messages/logic/message-rows.ts";
+import { viewJobQueryOptions, type ViewJobResult } from "../../../ui/view/view-job.ts";
+import type { QueryResult } from "../../../ui/view/widget-results.ts";
 
 function resultMessage(id: string, extra: Partial<ResultMessage> = {}): ResultMessage {
   return {
@@ -26,7 +22,7 @@ function resultMessage(id: string, extra: Partial<ResultMessage> = {}): ResultMe
   };
 }
 
-function jobModel(): SearchJobModel {
+function queryResult(): QueryResult {
   return {
     durationMs: 12,
     executedAt: "2026-01-01T01:00:00.000Z",
@@ -60,14 +56,22 @@ function jobModel(): SearchJobModel {
   };
 }
 
-const JOB_KEY = searchKeys.job(
-  { query: "", timerange: { type: "relative", range: 300 }, streams: [], timezone: "UTC" },
-  [],
-  {},
-  0,
-);
+/** A dashboard-like job of two queries (each with its own message table), as the view core writes its key. */
+const JOB_KEY = viewJobQueryOptions({
+  queries: ["page-1", "page-2"].map((id) => ({
+    id,
+    search: { query: "", timerange: { type: "relative" as const, range: 300 }, streams: [], timezone: "UTC" },
+    widgets: [],
+  })),
+  pages: {},
+  run: 0,
+}).queryKey;
 
-Deno.test("the dehydrated search job leaves out the rows' field lists and the browser gets the same rows back", () => {
+function jobModel(): ViewJobResult {
+  return { queries: { "page-1": queryResult(), "page-2": queryResult() } };
+}
+
+Deno.test("the dehydrated view job leaves out the rows' field lists of every query and the browser gets the same rows back", () => {
   const server = new QueryClient();
   const model = jobModel();
   server.setQueryData(JOB_KEY, model);
@@ -81,8 +85,4 @@ Deno.test("the dehydrated search job leaves out the rows' field lists and the br
   hydrate(browser, expandSearchJobs(JSON.parse(sent)));
   assert.deepEqual(browser.getQueryData(JOB_KEY), model);
   assert.deepEqual(browser.getQueryData(["streams", "list"]), { total: 0, streams: [] });
-});
-
-Deno.test("the search job key prefix the codec looks for is the one search-queries writes", () => {
-  assert.deepEqual(JOB_KEY.slice(0, 2), [...JOB_KEY_PREFIX]);
 });

@@ -10,23 +10,30 @@ import {
 import type { InProcessApi, InProcessRequest } from "../../../routes/ssr-prefetch.ts";
 import type { Search } from "../../../api/schemas/search.ts";
 import type { View } from "../../../api/schemas/views.ts";
-import { QUERY_ID } from "../../../ui/search/logic/search-request.ts";
-import { parseSearchUrl, toSearchParams } from "../../../ui/search/logic/url-state.ts";
-import { openSavedSearch } from "../../../ui/search/search-state.ts";
-import { toQueryViewState } from "../../../ui/widgets/logic/view-state-wire.ts";
-import { searchJobQueryOptions } from "../../../ui/search/search-queries.ts";
+import { QUERY_ID } from "../../../ui/view/search-request.ts";
+import { parseSearchUrl, toSearchParams } from "../../../ui/view/url-state.ts";
+import { openSearchPage, searchPageJob } from "../../../ui/search/logic/search-page-view.ts";
+import { toQueryViewState } from "../../../ui/view/view-state-wire.ts";
+import { type ViewJob, viewJobQueryOptions, type ViewJobResult } from "../../../ui/view/view-job.ts";
 import { defaultSearchView } from "../../../ui/widgets/logic/default-search-view.ts";
-import type { SearchJobModel } from "../../../ui/widgets/logic/widget-results.ts";
 
 /** The key SearchPage computes on its first render in the browser (URL state + time zone, default widgets, run 0). */
 function browserJobKey(search: string, timezone: string, defaultStreams: string[] = []): string {
   const parsed = parseSearchUrl(new URLSearchParams(search), defaultStreams);
   if (!parsed.ok) throw new Error(parsed.error);
-  return hashKey(searchJobQueryOptions({ ...parsed.state, timezone }, defaultSearchView().widgets, {}, 0).queryKey);
+  const opened = openSearchPage(null, parsed.interval);
+  return hashKey(viewJobQueryOptions(searchPageJob(parsed.state, timezone, opened.widgets.widgets, {}, 0)).queryKey);
 }
 
-function serverJobKey(job: NonNullable<ReturnType<typeof initialSearchJob>>): string {
-  return hashKey(searchJobQueryOptions(job.definition, job.widgets, job.pages, job.run).queryKey);
+function serverJobKey(job: ViewJob): string {
+  return hashKey(viewJobQueryOptions(job).queryKey);
+}
+
+/** The one query of a search page's job. */
+function searchQuery(job: ViewJob | null) {
+  assert.ok(job);
+  assert.equal(job.queries.length, 1);
+  return job.queries[0];
 }
 
 Deno.test("the search pages are told apart by their route pattern; other pages are not prefetched", () => {
@@ -40,38 +47,45 @@ Deno.test("the search pages are told apart by their route pattern; other pages a
 
 Deno.test("a bare /search prefetches the default job under the key the browser computes", () => {
   const job = initialSearchJob("search", new URLSearchParams(""), {}, "UTC");
-  assert.ok(job);
-  assert.deepEqual(job.definition, { query: "", timerange: { type: "relative", range: 300 }, streams: [], timezone: "UTC" });
-  assert.deepEqual(job.widgets.map((widget) => widget.id), ["message-count", "all-messages"]);
-  assert.equal(serverJobKey(job), browserJobKey("", "UTC"));
+  const query = searchQuery(job);
+  assert.deepEqual(query.search, { query: "", timerange: { type: "relative", range: 300 }, streams: [], timezone: "UTC" });
+  assert.deepEqual(query.widgets.map((widget) => widget.id), ["message-count", "all-messages"]);
+  assert.equal(serverJobKey(job!), browserJobKey("", "UTC"));
 });
 
 Deno.test("the URL's query, absolute range and streams reach the prefetched job's key", () => {
   const search = "q=source%3Aweb-01&rangetype=absolute&from=2026-11-21T05%3A34%3A58.393Z&to=2026-11-22T05%3A34%3A58.393Z&streams=a%2Cb";
   const job = initialSearchJob("search", new URLSearchParams(search), {}, "Europe/Berlin");
-  assert.ok(job);
-  assert.equal(job.definition.query, "source:web-01");
-  assert.deepEqual(job.definition.streams, ["a", "b"]);
-  assert.equal(serverJobKey(job), browserJobKey(search, "Europe/Berlin"));
-  assert.notEqual(serverJobKey(job), browserJobKey(search, "UTC"));
+  const query = searchQuery(job);
+  assert.equal(query.search.query, "source:web-01");
+  assert.deepEqual(query.search.streams, ["a", "b"]);
+  assert.equal(serverJobKey(job!), browserJobKey(search, "Europe/Berlin"));
+  assert.notEqual(serverJobKey(job!), browserJobKey(search, "UTC"));
 });
 
 Deno.test("a stream search searches its stream unless the URL names streams", () => {
   const job = initialSearchJob("streamSearch", new URLSearchParams("rangetype=relative&relative=3600"), { streamId: "s1" }, "UTC");
-  assert.ok(job);
-  assert.deepEqual(job.definition.streams, ["s1"]);
-  assert.equal(serverJobKey(job), browserJobKey("rangetype=relative&relative=3600", "UTC", ["s1"]));
+  assert.deepEqual(searchQuery(job).search.streams, ["s1"]);
+  assert.equal(serverJobKey(job!), browserJobKey("rangetype=relative&relative=3600", "UTC", ["s1"]));
 });
 
-Deno.test("no job is prefetched for an invalid range type or an interval parameter", () => {
+Deno.test("no job is prefetched for an invalid range type", () => {
   assert.equal(initialSearchJob("search", new URLSearchParams("rangetype=weekly"), {}, "UTC"), null);
-  assert.equal(initialSearchJob("search", new URLSearchParams("interval=minute"), {}, "UTC"), null);
+});
+
+Deno.test("an interval parameter is in the prefetched job: the page opens its scope with it, as the server does", () => {
+  const job = initialSearchJob("search", new URLSearchParams("interval=minute"), {}, "UTC");
+  const chart = searchQuery(job).widgets.find((widget) => widget.id === "message-count");
+  assert.ok(chart?.type === "aggregation");
+  assert.deepEqual(chart.config.row_pivots[0].config, { interval: { type: "timeunit", value: 1, unit: "minutes" } });
+  assert.equal(serverJobKey(job!), browserJobKey("interval=minute", "UTC"));
+  assert.notEqual(serverJobKey(job!), browserJobKey("", "UTC"));
 });
 
 Deno.test("a saved search without a search in its URL prefetches its own search and widgets; the URL's wins", () => {
   const widgets = defaultSearchView();
-  const saved = openSavedSearch(
-    {
+  const saved = {
+    view: {
       id: "view-1",
       type: "SEARCH",
       title: "Errors",
@@ -82,7 +96,7 @@ Deno.test("a saved search without a search in its URL prefetches its own search 
       created_at: "2026-01-01T00:00:00.000Z",
       state: { [QUERY_ID]: toQueryViewState({ ...widgets, titles: { ...widgets.titles, "all-messages": "Errors" } }) },
     } as unknown as View,
-    {
+    search: {
       id: "search-1",
       queries: [{
         id: QUERY_ID,
@@ -92,17 +106,18 @@ Deno.test("a saved search without a search in its URL prefetches its own search 
         search_types: [],
       }],
     } as unknown as Search,
-  );
+  };
   const job = initialSearchJob("searchView", new URLSearchParams(""), {}, "UTC", saved);
-  assert.ok(job);
-  assert.deepEqual(job.definition, { query: "level:3", timerange: { type: "relative", range: 3600 }, streams: [], timezone: "UTC" });
-  assert.deepEqual(job.widgets, saved.widgets.widgets);
+  const query = searchQuery(job);
+  assert.deepEqual(query.search, { query: "level:3", timerange: { type: "relative", range: 3600 }, streams: [], timezone: "UTC" });
+  const opened = openSearchPage(saved, undefined);
+  assert.deepEqual(query.widgets, opened.widgets.widgets);
   // What SearchPage asks for once the saved search is written into the URL: the same job.
-  const urlJob = initialSearchJob("searchView", toSearchParams(saved.search!), {}, "UTC", saved);
+  const urlJob = initialSearchJob("searchView", toSearchParams(opened.savedSearch!), {}, "UTC", saved);
   assert.ok(urlJob);
-  assert.equal(serverJobKey(urlJob), serverJobKey(job));
+  assert.equal(serverJobKey(urlJob), serverJobKey(job!));
   const other = initialSearchJob("searchView", new URLSearchParams("q=x&rangetype=relative&relative=60"), {}, "UTC", saved);
-  assert.equal(other?.definition.query, "x");
+  assert.equal(searchQuery(other).search.query, "x");
   assert.equal(initialSearchJob("searchView", new URLSearchParams(""), {}, "UTC", null), null);
 });
 
@@ -129,8 +144,8 @@ Deno.test("the prefetch runs the job once through the in-process API and seeds i
   await prefetchSearchPage(queryClient, { page: "search", url: new URL("http://sluice/search"), params: {}, user, api });
   assert.deepEqual(calls.filter((call) => call.includes("/views/search")), ["POST /views/search", "POST /views/search/search-1/execute"]);
   const seeded = queryClient.getQueryCache().getAll().find((query) => query.queryHash === browserJobKey("", "UTC"));
-  const model = seeded?.state.data as SearchJobModel | undefined;
-  assert.deepEqual(Object.keys(model?.widgets ?? {}), ["message-count", "all-messages"]);
+  const model = seeded?.state.data as ViewJobResult | undefined;
+  assert.deepEqual(Object.keys(model?.queries[QUERY_ID]?.widgets ?? {}), ["message-count", "all-messages"]);
   // /streams answered 500: its query holds no data, so the browser fetches it.
   assert.equal(queryClient.getQueryData(["streams", "list"]), undefined);
 });

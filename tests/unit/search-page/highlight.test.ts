@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { highlightSegments } from "../../../ui/search/logic/highlight.ts";
+import { highlightSegments } from "../../../ui/widgets/messages/logic/highlight.ts";
 
 const marked = (text: string, ranges: { start: number; length: number }[]) =>
   highlightSegments(text, ranges).map((s) => (s.highlighted ? `[${s.text}]` : s.text)).join("");

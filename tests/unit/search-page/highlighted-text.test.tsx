@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MantineProvider, Mark } from "@mantine/core";
 import { renderToString } from "react-dom/server";
-import { HighlightedText, highlightedText } from "../../../ui/search/HighlightedText.tsx";
+import { HighlightedText, highlightedText } from "../../../ui/widgets/messages/HighlightedText.tsx";
 
 const html = (node: React.ReactNode) => renderToString(<MantineProvider>{node}</MantineProvider>);
 const markTag = (markup: string) => markup.match(/<mark[^>]*>/)?.[0] ?? "";

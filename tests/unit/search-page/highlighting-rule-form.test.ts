@@ -7,7 +7,7 @@ import {
   switchColoring,
   validateHighlightingRule,
 } from "../../../ui/search/logic/highlighting-rule-form.ts";
-import { STATIC_HIGHLIGHT_PALETTE } from "../../../ui/search/logic/highlighting-rules.ts";
+import { STATIC_HIGHLIGHT_PALETTE } from "../../../ui/view/highlighting-rules.ts";
 
 const FIELD_TYPES = [
   { name: "took_ms", type: { type: "long", properties: ["numeric"] as "numeric"[], index_names: [] } },

@@ -9,7 +9,7 @@ import {
   readableTextColor,
   ruleMatches,
   STATIC_HIGHLIGHT_PALETTE,
-} from "../../../ui/search/logic/highlighting-rules.ts";
+} from "../../../ui/view/highlighting-rules.ts";
 import { colorAt } from "../../../ui/visualizations/logic/color-scales.ts";
 
 const FIELD_TYPES = [

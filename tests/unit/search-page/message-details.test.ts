@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { decorationChanges, isDecorated } from "../../../ui/search/logic/decoration-changes.ts";
-import { neighbourMessages, neighbourSearch, NEWER_QUERY_ID, OLDER_QUERY_ID } from "../../../ui/search/logic/neighbour-messages.ts";
-import { surroundingFilterQuery, surroundingOptions, surroundingSearchParams } from "../../../ui/search/logic/surrounding-search.ts";
-import { parseSearchUrl } from "../../../ui/search/logic/url-state.ts";
+import { decorationChanges, isDecorated } from "../../../ui/widgets/messages/logic/decoration-changes.ts";
+import { neighbourMessages, neighbourSearch, NEWER_QUERY_ID, OLDER_QUERY_ID } from "../../../ui/widgets/messages/logic/neighbour-messages.ts";
+import { surroundingFilterQuery, surroundingOptions, surroundingSearchParams } from "../../../ui/widgets/messages/logic/surrounding-search.ts";
+import { parseSearchUrl } from "../../../ui/view/url-state.ts";
 
 Deno.test("surrounding windows come from the config in its order; durations that do not parse are left out", () => {
   assert.deepEqual(surroundingOptions({ PT1S: "1 second", PT5M: "5 minutes", nonsense: "x", PT0S: "nothing" }), [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { clampColumnWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveColumn, shiftColumn, toggleColumn } from "../../../ui/search/logic/message-columns.ts";
+import { clampColumnWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveColumn, shiftColumn, toggleColumn } from "../../../ui/widgets/messages/logic/message-columns.ts";
 
 const FIELDS = ["timestamp", "source", "http_method", "http_status"];
 

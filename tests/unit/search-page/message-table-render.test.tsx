@@ -3,8 +3,8 @@ import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { MessagesWidgetConfigSchema } from "../../../api/schemas/widgets.ts";
 import type { ResultMessage } from "../../../api/schemas/search.ts";
-import { toMessageRow } from "../../../ui/search/logic/message-rows.ts";
-import { MessageTable, type MessageTableProps } from "../../../ui/search/MessageTable.tsx";
+import { toMessageRow } from "../../../ui/widgets/messages/logic/message-rows.ts";
+import { MessageTable, type MessageTableProps } from "../../../ui/widgets/messages/MessageTable.tsx";
 
 function message(
   overrides: Partial<ResultMessage["message"]> = {},

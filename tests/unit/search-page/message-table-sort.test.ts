@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { WidgetSort } from "../../../api/schemas/widgets.ts";
-import { columnSortDirection, DEFAULT_MESSAGE_SORT, nextColumnSort, sortLabel, toSearchTypeSort } from "../../../ui/search/logic/message-table-sort.ts";
+import { columnSortDirection, DEFAULT_MESSAGE_SORT, nextColumnSort, sortLabel, toSearchTypeSort } from "../../../ui/widgets/messages/logic/message-table-sort.ts";
 
 const sortOn = (field: string, direction: WidgetSort["direction"]): WidgetSort[] => [{ type: "pivot", field, direction }];
 

@@ -4,7 +4,7 @@ import {
   escapeFieldName,
   escapePhrase,
   fieldTerm,
-} from "../../../ui/search/logic/query-terms.ts";
+} from "../../../ui/view/query-terms.ts";
 
 Deno.test("a field term quotes the value", () => {
   assert.equal(fieldTerm("http_method", "GET"), 'http_method:"GET"');

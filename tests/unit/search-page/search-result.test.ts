@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import type { QueryResult, ResultMessage, SearchJob } from "../../../api/schemas/search.ts";
-import { fieldText, toMessageRow, widgetErrors } from "../../../ui/search/logic/message-rows.ts";
-import { levelOf } from "../../../ui/search/logic/levels.ts";
-import { pagingModel, resultWindowText } from "../../../ui/search/logic/paging.ts";
-import { buildExecutionState, buildSearch, toIso } from "../../../ui/search/logic/search-request.ts";
-import { rangePresets, relativeRangeLabel } from "../../../ui/search/logic/time-presets.ts";
-import { formatTimestamp, parseWallTime } from "../../../ui/search/logic/time-format.ts";
+import { fieldText, toMessageRow, widgetErrors } from "../../../ui/widgets/messages/logic/message-rows.ts";
+import { levelOf } from "../../../ui/widgets/messages/logic/levels.ts";
+import { pagingModel, resultWindowText } from "../../../ui/widgets/messages/logic/paging.ts";
+import { buildExecutionState, buildSearch, toIso } from "../../../ui/view/search-request.ts";
+import { rangePresets, relativeRangeLabel } from "../../../ui/view/time-presets.ts";
+import { formatTimestamp, parseWallTime } from "../../../ui/common/time-format.ts";
 import { completionOptions } from "../../../ui/search/logic/lucene-completion.ts";
 import { defaultSearchView, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
-import { toSearchJobModel } from "../../../ui/widgets/logic/widget-results.ts";
-import { widgetSearchTypes } from "../../../ui/widgets/logic/widget-search-types.ts";
+import { toQueryResult } from "../../../ui/view/widget-results.ts";
+import { widgetSearchTypes } from "../../../ui/view/widget-search-types.ts";
 const RANGE = { type: "absolute" as const, from: "2026-01-01T00:00:00.000Z", to: "2026-01-01T01:00:00.000Z" };
 
 function resultMessage(overrides: Partial<ResultMessage["message"]> = {}, extra: Partial<ResultMessage> = {}): ResultMessage {
@@ -41,7 +41,11 @@ function job(queryResult: Partial<QueryResult> | null, errors?: SearchJob["error
 
 Deno.test("the search body holds one query with a search type per widget of the default search", () => {
   const { searchTypes, widgetMapping } = widgetSearchTypes(defaultSearchView().widgets, {});
-  const search = buildSearch({ query: "error", timerange: { type: "relative", range: 900 }, streams: ["s1"], timezone: "UTC" }, searchTypes);
+  const search = buildSearch([{
+    id: "q",
+    search: { query: "error", timerange: { type: "relative", range: 900 }, streams: ["s1"], timezone: "UTC" },
+    searchTypes,
+  }]);
   const [query] = search.queries;
   assert.deepEqual(query.timerange, { type: "relative", from: 900 });
   assert.deepEqual(query.query, { type: "elasticsearch", query_string: "error" });
@@ -54,7 +58,11 @@ Deno.test("the search body holds one query with a search type per widget of the 
   assert.deepEqual(pivot.row_groups, [{ type: "time", fields: ["timestamp"], interval: { type: "auto", scaling: 1 } }]);
   assert.deepEqual(pivot.series.map((series) => [series.type, series.id]), [["count", "count()"]]);
   assert.equal(pivot.rollup, true);
-  const all = buildSearch({ query: "", timerange: { type: "keyword", keyword: "last hour" }, streams: [], timezone: "Europe/Berlin" }, []);
+  const all = buildSearch([{
+    id: "q",
+    search: { query: "", timerange: { type: "keyword", keyword: "last hour" }, streams: [], timezone: "Europe/Berlin" },
+    searchTypes: [],
+  }]);
   assert.equal(all.queries[0].filter, null);
   assert.deepEqual(all.queries[0].timerange, { type: "keyword", keyword: "last hour", timezone: "Europe/Berlin" });
 });
@@ -97,7 +105,7 @@ Deno.test("levels come from numbers or names and get a tone", () => {
 
 Deno.test("the job becomes each widget's result: rows and total, the pivot, duration", () => {
   const widgets = defaultSearchView().widgets;
-  const model = toSearchJobModel(job({
+  const model = toQueryResult(job({
     search_types: {
       "all-messages": { id: "all-messages", type: "messages", messages: [resultMessage()], total_results: 42, effective_timerange: RANGE },
       "message-count": {

@@ -5,20 +5,20 @@ import {
   formatIntervalParam,
   invalidIntervalText,
   parseIntervalParam,
-} from "../../../ui/search/logic/interval-param.ts";
+} from "../../../ui/view/interval-param.ts";
 import {
   messageCountInterval,
   messageCountWidgetOf,
   withMessageCountInterval,
 } from "../../../ui/search/logic/message-count-interval.ts";
-import { DEFAULT_SEARCH_STATE, parseSearchUrl, toSearchParams } from "../../../ui/search/logic/url-state.ts";
+import { DEFAULT_SEARCH_STATE, parseSearchUrl, toSearchParams } from "../../../ui/view/url-state.ts";
 import {
   ALL_MESSAGES_WIDGET_ID,
   defaultSearchView,
   MESSAGE_COUNT_WIDGET_ID,
   messageCountWidget,
 } from "../../../ui/widgets/logic/default-search-view.ts";
-import type { ViewWidgets } from "../../../ui/widgets/logic/view-widgets.ts";
+import type { ViewWidgets } from "../../../ui/view/view-widgets.ts";
 
 const minutes = (value: number): PivotInterval => ({ type: "timeunit", value, unit: "minutes" });
 
@@ -99,6 +99,7 @@ Deno.test("in a saved search the chart titled 'Message Count' is the one, whatev
     positions: {},
     titles: { "chart-a": "Per host", "chart-b": "Message Count" },
     highlighting: [],
+    unknownWidgets: [],
   };
   assert.equal(messageCountWidgetOf(view)?.id, "chart-b");
   const untitled: ViewWidgets = { ...view, titles: {} };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEFAULT_SEARCH_STATE, parseSearchUrl, type SearchUrlState, toSearchParams } from "../../../ui/search/logic/url-state.ts";
+import { DEFAULT_SEARCH_STATE, parseSearchUrl, type SearchUrlState, toSearchParams } from "../../../ui/view/url-state.ts";
 
 const parse = (query: string, defaults: string[] = []) => parseSearchUrl(new URLSearchParams(query), defaults);
 

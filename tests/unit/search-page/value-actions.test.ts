@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { queryForValueAction } from "../../../ui/search/logic/value-actions.ts";
-import { fromSearchQuery, fromWireTimeRange } from "../../../ui/search/logic/search-from-wire.ts";
+import { fromSearchQuery, fromWireTimeRange } from "../../../ui/view/search-from-wire.ts";
 
 const isTime = (field: string) => field === "timestamp";
 

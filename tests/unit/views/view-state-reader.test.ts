@@ -9,7 +9,7 @@ import {
   type VisualizationType,
 } from "../../../api/schemas/widgets.ts";
 import { defaultSearchView } from "../../../ui/widgets/logic/default-search-view.ts";
-import { toQueryViewState } from "../../../ui/widgets/logic/view-state-wire.ts";
+import { toQueryViewState } from "../../../ui/view/view-state-wire.ts";
 
 /**
  * The browser reads view states with zod-free readers (api/schemas/view-state-reader.ts); they must read every

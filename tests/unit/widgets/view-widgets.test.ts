@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ALL_MESSAGES_WIDGET_ID, defaultSearchView, MESSAGE_COUNT_WIDGET_ID, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
 import { aggregationCsv, aggregationCsvFileName } from "../../../ui/widgets/logic/aggregation-csv.ts";
-import { eventAnnotations } from "../../../ui/widgets/logic/event-annotations.ts";
+import { eventAnnotations } from "../../../ui/view/event-annotations.ts";
 import { WIDGET_CREATORS } from "../../../ui/widgets/logic/create-widget.ts";
 import { positionsChanged, toGridCells, toWidgetPositions } from "../../../ui/widgets/logic/grid-layout.ts";
 import {
@@ -12,11 +12,11 @@ import {
   setWidgetTitle,
   storedWidth,
   toggleWidgetWidth,
-} from "../../../ui/widgets/logic/view-widgets.ts";
-import { fromQueryViewState, toQueryViewState } from "../../../ui/widgets/logic/view-state-wire.ts";
+} from "../../../ui/view/view-widgets.ts";
+import { fromQueryViewState, toQueryViewState } from "../../../ui/view/view-state-wire.ts";
 import { readWidgetFocus, withWidgetFocus } from "../../../ui/widgets/logic/widget-focus.ts";
-import { trendTimeRange } from "../../../ui/widgets/logic/trend-range.ts";
-import { trendSearchTypeIdOf, widgetSearchTypes } from "../../../ui/widgets/logic/widget-search-types.ts";
+import { trendTimeRange } from "../../../ui/view/trend-range.ts";
+import { trendSearchTypeIdOf, widgetSearchTypes } from "../../../ui/view/widget-search-types.ts";
 
 Deno.test("the default new search: 'Message Count' on top, 'All Messages' below at full width", () => {
   const view = defaultSearchView();

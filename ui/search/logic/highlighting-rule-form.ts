@@ -9,7 +9,7 @@ import {
   type HighlightingFieldTypes,
   isNumericField,
   randomStaticColor,
-} from "./highlighting-rules.ts";
+} from "../../view/highlighting-rules.ts";
 
 /**
  * The 'Create/Edit Highlighting Rule' form (spec 001 §2 dialogs, §5 'Highlighting rule'): what the dialog edits,

@@ -1,6 +1,6 @@
 import type { AggregationWidget, PivotInterval, Widget } from "../../../api/schemas/widgets.ts";
 import { MESSAGE_COUNT_TITLE, MESSAGE_COUNT_WIDGET_ID } from "../../widgets/logic/default-search-view.ts";
-import type { ViewWidgets } from "../../widgets/logic/view-widgets.ts";
+import type { ViewWidgets } from "../../view/view-widgets.ts";
 
 /**
  * The 'Message Count' chart whose time grouping the `interval` URL parameter sets: the default one by its fixed

@@ -8,3 +8,16 @@ import { isPermitted, type PermissionList } from "../../../shared/permissions.ts
 export function lacksStreamPermissions(permissions: PermissionList, readableStreams: number): boolean {
   return readableStreams === 0 && !isPermitted(permissions, "streams:read:*");
 }
+
+/**
+ * The searched streams the user may not read (spec 000 §2.4 'Missing Stream Permissions'): neither among the
+ * streams the API lists for them nor covered by a permission (streams created since, or the read-all permission).
+ */
+export function unreadableStreams(
+  permissions: PermissionList,
+  searched: readonly string[],
+  readable: readonly { id: string }[],
+): string[] {
+  const listed = new Set(readable.map((stream) => stream.id));
+  return searched.filter((id) => !listed.has(id) && !isPermitted(permissions, `streams:read:${id}`));
+}

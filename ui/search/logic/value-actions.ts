@@ -1,5 +1,5 @@
 import type { ValueAction, ValuePath } from "../../visualizations/visualization-props.ts";
-import { addTermToQuery, fieldTerm } from "./query-terms.ts";
+import { addTermToQuery, fieldTerm } from "../../view/query-terms.ts";
 
 /**
  * The query after acting on a value of a chart or table (beyond Graylog): 'add-to-query' and 'show-messages' add

@@ -28,8 +28,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { memo, useDeferredValue, useMemo, useRef, useState } from "react";
 import type { FieldTypeMapping } from "../../../api/schemas/search-support.ts";
-import { addTermToQuery, escapeFieldName, fieldTerm } from "../logic/query-terms.ts";
-import type { TimeRangeState } from "../logic/url-state.ts";
+import { addTermToQuery, escapeFieldName, fieldTerm } from "../../view/query-terms.ts";
+import type { TimeRangeState } from "../../view/url-state.ts";
 import { topValuesQueryOptions } from "../search-queries.ts";
 import {
   FIELD_GROUP_LABELS,

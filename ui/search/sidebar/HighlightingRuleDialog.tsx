@@ -36,7 +36,7 @@ import {
   HIGHLIGHTING_CONDITION_DEFINITIONS,
   type HighlightingFieldTypes,
   STATIC_HIGHLIGHT_PALETTE,
-} from "../logic/highlighting-rules.ts";
+} from "../../view/highlighting-rules.ts";
 
 interface Props {
   /** The rule to edit; null creates a new one. */

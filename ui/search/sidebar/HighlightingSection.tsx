@@ -3,7 +3,7 @@ import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import type { HighlightingRule } from "../../../api/schemas/widgets.ts";
 import { cssGradient } from "../../visualizations/logic/color-scales.ts";
-import { describeRule, type HighlightingFieldTypes } from "../logic/highlighting-rules.ts";
+import { describeRule, type HighlightingFieldTypes } from "../../view/highlighting-rules.ts";
 
 // The rule dialog (colour pickers, gradients) loads when it is first opened, not with the search page.
 const loadRuleDialog = () => import("./HighlightingRuleDialog.tsx");

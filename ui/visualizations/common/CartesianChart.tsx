@@ -10,7 +10,7 @@ import { ChartAxes } from "./ChartAxes.tsx";
 import { ChartInteraction } from "./ChartInteraction.tsx";
 import { ChartLegend } from "./ChartLegend.tsx";
 import { SeriesLayer } from "./SeriesLayer.tsx";
-import { EVENT_ANNOTATIONS_COLOR, EVENT_ANNOTATIONS_SERIES } from "../../widgets/logic/event-annotations.ts";
+import { EVENT_ANNOTATIONS_COLOR, EVENT_ANNOTATIONS_SERIES } from "../../view/event-annotations.ts";
 import { type EventMarker, eventMarkers } from "../logic/event-markers.ts";
 
 type Props =

@@ -1,4 +1,4 @@
-import type { EventAnnotation } from "../../widgets/logic/event-annotations.ts";
+import type { EventAnnotation } from "../../view/event-annotations.ts";
 import type { CartesianLayout } from "./cartesian-layout.ts";
 import { xScale } from "./plot-geometry.ts";
 

@@ -1,5 +1,5 @@
 import type { AggregationWidget, MessagesWidget } from "../../../api/schemas/widgets.ts";
-import type { ViewWidgets } from "./view-widgets.ts";
+import type { ViewWidgets } from "../../view/view-widgets.ts";
 
 /** Fixed ids of the default widgets: the server render and the browser must agree on them. */
 export const MESSAGE_COUNT_WIDGET_ID = "message-count";
@@ -64,5 +64,6 @@ export function defaultSearchView(streams: readonly string[] = []): ViewWidgets 
     },
     titles: { [MESSAGE_COUNT_WIDGET_ID]: MESSAGE_COUNT_TITLE, [ALL_MESSAGES_WIDGET_ID]: ALL_MESSAGES_TITLE },
     highlighting: [],
+    unknownWidgets: [],
   };
 }

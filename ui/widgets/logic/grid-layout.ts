@@ -1,5 +1,5 @@
 import type { WidgetPosition } from "../../../api/schemas/widgets.ts";
-import { columnSpan, GRID_COLUMNS, storedWidth } from "./view-widgets.ts";
+import { columnSpan, GRID_COLUMNS, storedWidth } from "../../view/view-widgets.ts";
 
 /** A grid cell in the grid library's 0-based units. */
 export interface GridCell {

@@ -1,6 +1,6 @@
 import type { AssumedScreen } from "../assumed-screen.ts";
 import type { GridCell } from "./grid-layout.ts";
-import { GRID_COLUMNS } from "./view-widgets.ts";
+import { GRID_COLUMNS } from "../../view/view-widgets.ts";
 
 /** A widget body's drawing size in CSS pixels. */
 export interface WidgetBodySize {

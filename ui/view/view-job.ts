@@ -1,0 +1,89 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Search, SearchJob } from "../../api/schemas/search.ts";
+import type { Widget } from "../../api/schemas/widgets.ts";
+import { type ApiTransport, browserTransport } from "./api-transport.ts";
+import { buildExecutionState, buildSearch, type SearchDefinition } from "./search-request.ts";
+import { trendTimeRange } from "./trend-range.ts";
+import { type QueryResult, toQueryResult } from "./widget-results.ts";
+import { MESSAGES_PAGE_SIZE, widgetSearchTypes } from "./widget-search-types.ts";
+
+/**
+ * The one search job of a view (ARCHITECTURE 'one job per page'): every query of the view (the search page has
+ * one, a dashboard one per page) with every widget's search types, run as one POST /views/search + execute.
+ * The search page, dashboards and the server render's prefetch all run it through `viewJobQueryOptions`.
+ */
+
+/** Search status poll interval (spec 001 §9). */
+export const SEARCH_STATUS_POLL_MS = 250;
+
+/** One query of the job: what it searches and the widgets it holds. */
+export interface ViewJobQuery {
+  id: string;
+  search: SearchDefinition;
+  widgets: readonly Widget[];
+}
+
+/** Everything the job's answer depends on: its key. */
+export interface ViewJob {
+  queries: readonly ViewJobQuery[];
+  /** Current page of each message table, by widget id (1 when left out). */
+  pages: Readonly<Record<string, number>>;
+  /** Bumped to run the same job again (a resubmitted search: relative ranges move on). */
+  run: number;
+}
+
+/** The job's answer: each query's result by query id. */
+export interface ViewJobResult {
+  queries: Record<string, QueryResult>;
+}
+
+/** How view job keys start (routes/dehydrated-search-jobs.ts finds the jobs of a dehydrated state by it). */
+export const VIEW_JOB_KEY_PREFIX = ["view", "job"] as const;
+
+export const viewJobKey = (job: ViewJob) => [...VIEW_JOB_KEY_PREFIX, job.queries, job.pages, job.run] as const;
+
+/**
+ * Runs a view's job: POST /views/search with every query and its widgets' search types, then execute with each
+ * message table's page as limit/offset; if the answer is not done yet, poll the status every 250 ms (spec 001 §4,
+ * §7). `now` anchors the trend comparison ranges.
+ */
+export async function runViewJob(
+  transport: ApiTransport,
+  job: ViewJob,
+  now: number,
+  signal?: AbortSignal,
+): Promise<ViewJobResult> {
+  const queries = job.queries.map((query) => ({
+    id: query.id,
+    search: query.search,
+    searchTypes: widgetSearchTypes(query.widgets, job.pages, trendTimeRange(query.search.timerange, now)).searchTypes,
+  }));
+  const paging = Object.fromEntries(
+    queries.flatMap((query) => query.searchTypes).filter((type) => type.type === "messages").map((type) => [type.id, {
+      limit: MESSAGES_PAGE_SIZE,
+      offset: MESSAGES_PAGE_SIZE * ((job.pages[type.id] ?? 1) - 1),
+    }]),
+  );
+  const search = await transport<Search & { id: string }>("POST", "/views/search", buildSearch(queries), signal);
+  let answer = await transport<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(paging), signal);
+  while (!answer.execution.done) {
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
+    if (signal?.aborted) throw new DOMException("aborted", "AbortError");
+    answer = await transport<SearchJob>("GET", `/views/search/status/${answer.id}`, undefined, signal);
+  }
+  return {
+    queries: Object.fromEntries(job.queries.map((query) => [query.id, toQueryResult(answer, query.id, query.widgets)])),
+  };
+}
+
+/**
+ * The query options of a view's job. The server render seeds the first job of a page under this key with its
+ * in-process transport (routes/search-prefetch.ts), so the browser hydrates the results instead of searching again.
+ */
+export const viewJobQueryOptions = (job: ViewJob, transport: ApiTransport = browserTransport) =>
+  queryOptions({
+    queryKey: viewJobKey(job),
+    queryFn: ({ signal }) => runViewJob(transport, job, Date.now(), signal),
+    staleTime: Infinity,
+    retry: false,
+  });
