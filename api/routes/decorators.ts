@@ -95,7 +95,8 @@ export function decoratorsApi() {
  */
 async function checkedBody(backend: Backend, body: DecoratorBody): Promise<DecoratorBody> {
   const types = await backend.decorators.available();
-  const type = types[body.type];
+  // Own keys only: "constructor" or "__proto__" are no decorator types.
+  const type = Object.hasOwn(types, body.type) ? types[body.type] : undefined;
   if (!type) {
     throw badRequest(
       `Invalid request body: type: Unknown decorator type '${body.type}'; known types: ${

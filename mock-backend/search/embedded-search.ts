@@ -85,7 +85,7 @@ export class EmbeddedSearch implements SearchBackend {
     const field = catalog.field(request.field);
     const empty = { field: request.field, input: request.input, suggestions: [], sum_other_docs_count: 0 };
     if (!field) return { ...empty, error: { type: "unknown_field", reason: `Unknown field: ${request.field}` } };
-    const range = resolveTimeRange(request.timerange ?? { type: "relative", from: 300 }, now);
+    const range = readingRequest(() => resolveTimeRange(request.timerange ?? { type: "relative", from: 300 }, now));
     const filter = allOf(timePredicate(range.from, range.to), streamPredicate(this.requestedStreams(request.streams ?? [], scope)));
     const value = `CAST(${field.valueSql} AS VARCHAR)`;
     const prefix = { sql: `${value} ILIKE ? ESCAPE '\\'`, params: [`${request.input.replace(/[\\%_]/g, "\\$&")}%`] };
@@ -180,7 +180,7 @@ export class EmbeddedSearch implements SearchBackend {
   }
 
   private catalogScope(streams: readonly string[], timerange: TimeRange | null, scope: SearchScope) {
-    const range = timerange ? resolveTimeRange(timerange, Date.now()) : null;
+    const range = timerange ? readingRequest(() => resolveTimeRange(timerange, Date.now())) : null;
     const wanted = this.requestedStreams(streams, scope);
     return { ...(wanted ? { streams: wanted } : {}), ...(range ? { from: range.from, to: range.to } : {}) };
   }

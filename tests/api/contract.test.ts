@@ -29,7 +29,10 @@ import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSche
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiTest, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
-import { concretePath, listOperations } from "../helpers/openapi-operations.ts";
+import fc from "fast-check";
+import { answerChecker } from "../helpers/openapi-answers.ts";
+import { concretePath, listOperations, loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
+import { describeRequest, invalidRequest, sendGenerated, validRequest } from "../helpers/openapi-requests.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
 /** Path parameter values that exist in the seeded backend. */
@@ -380,4 +383,80 @@ apiTest("an unknown API path answers 404 with an ApiError naming it", async (h) 
   const answer = await h.call("GET", "/no/such/thing");
   assert.equal(answer.status, 404);
   assert.deepEqual(answer.body, { type: "ApiError", message: "No API resource at GET /no/such/thing" });
+});
+
+apiTest("every method on an unknown API path answers a JSON 404, with or without a session", async (h) => {
+  for (const method of ["GET", "POST", "PUT", "DELETE"] as const) {
+    for (const cookie of [undefined, null]) {
+      const answer = await h.call(method, "/users/admin/no-such-thing", { body: method === "GET" ? undefined : {}, cookie });
+      assert.equal(answer.status, 404, `${method} with${cookie === null ? "out" : ""} a session`);
+      assert.deepEqual(answer.body, { type: "ApiError", message: `No API resource at ${method} /users/admin/no-such-thing` });
+    }
+  }
+});
+
+apiTest("a specific path is answered by its own route, never by a parameter route registered before it", async (h) => {
+  const operations = await listOperations(h.api);
+  const templates = operations.map((op) => op.key);
+  // Every parameter route that could match a specific path of the same method: the specific one must answer.
+  for (const specific of operations) {
+    const shadowing = operations.filter((other) =>
+      other.method === specific.method && other.path !== specific.path && matchesTemplate(other.path, specific.path)
+    );
+    for (const parameterRoute of shadowing) {
+      const expected = await h.call(specific.method, concretePath(specific.path, SAMPLE_PARAMS), { body: CONTRACT[specific.key]?.body });
+      assert.notEqual(expected.status, 404, `${specific.key} is swallowed by ${parameterRoute.key}: ${JSON.stringify(expected.body)}`);
+    }
+  }
+  assert.ok(templates.includes("GET /views/fields") && templates.includes("GET /views/{id}"));
+});
+
+/** Whether a concrete or template path `path` is matched by the template `template` (a `{param}` matches one segment). */
+function matchesTemplate(template: string, path: string): boolean {
+  const a = template.split("/");
+  const b = path.split("/");
+  return a.length === b.length && a.every((segment, i) => segment.startsWith("{") || segment === b[i]);
+}
+
+apiTest("every operation has an operationId, its security and, when it changes state, the X-Requested-By header", async (h) => {
+  const operations = await listOperations(h.api);
+  const ids = operations.map((op) => op.operationId);
+  assert.equal(new Set(ids).size, ids.length, "operationIds are unique");
+  const document = await loadOpenApiDocument(h.api);
+  assert.deepEqual(Object.keys((document.components.securitySchemes ?? {}) as object).sort(), ["basic", "session"]);
+  for (const operation of operations) {
+    assert.match(operation.operationId ?? "", /^[a-z]+[A-Za-z0-9]*$/, `${operation.key} operationId`);
+    assert.deepEqual(operation.security, operation.access === "public" ? [] : [["session"], ["basic"]], `${operation.key} security`);
+    const requestedBy = operation.parameters.find((p) => p.in === "header" && p.name === "X-Requested-By");
+    assert.equal(requestedBy?.required ?? false, operation.method !== "GET", `${operation.key} X-Requested-By`);
+  }
+});
+
+apiTest("every operation answers generated valid and invalid requests as its document says: no 5xx, nothing undocumented", async (h) => {
+  const document = await loadOpenApiDocument(h.api);
+  const checker = answerChecker(document);
+  const problems: string[] = [];
+  for (const operation of operationsOf(document)) {
+    const samples = { ...SAMPLE_PARAMS, ...(await CONTRACT[operation.key]?.prepare?.(h))?.params };
+    const seed = [...operation.key].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7) | 0;
+    const requests = [
+      ...fc.sample(validRequest(operation, document, samples), { numRuns: 4, seed }),
+      ...fc.sample(invalidRequest(operation, document, samples), { numRuns: 4, seed }),
+    ];
+    for (const request of requests) {
+      const answer = await sendGenerated(h, operation, request);
+      const what = describeRequest(operation, request);
+      if (answer.status >= 500) problems.push(`${what} → ${answer.status} ${JSON.stringify(answer.body)}`);
+      const problem = checker.problem(operation, answer);
+      if (problem) problems.push(`${problem} — request ${what}`);
+      // A body the document refuses must be refused by the server too (the document is what it validates).
+      const body = request.body;
+      if (
+        operation.bodySchema && body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array) &&
+        !request.headers["Content-Type"] && !request.headers.Authorization && !checker.isValid(operation.bodySchema, body) &&
+        answer.status !== 400
+      ) problems.push(`${operation.key} accepted a body its document refuses (${what}): ${answer.status}`);
+    }
+  }
+  assert.deepEqual(problems, []);
 });

@@ -242,3 +242,11 @@ apiTest(
   },
   { demoMessages: 30 },
 );
+
+apiTest("a decorator type named like an Object property (constructor, __proto__) is refused with 400, not a 500", async (h) => {
+  for (const type of ["constructor", "__proto__", "toString"]) {
+    const answer = await h.call("POST", "/search/decorators", { body: { type, config: {}, stream: null, order: 0 } });
+    assert.equal(answer.status, 400, type);
+    assert.match((answer.body as { message: string }).message, /Unknown decorator type/);
+  }
+});

@@ -1,19 +1,50 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { SearchJobSchema } from "../../api/schemas/search.ts";
+import { PingSchema } from "../../api/schemas/system.ts";
 import { ValidationResponseSchema } from "../../api/schemas/search-support.ts";
 import { apiTest } from "../helpers/api-harness.ts";
+import { answerChecker } from "../helpers/openapi-answers.ts";
+import { loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
+import { describeRequest, invalidRequest, luceneText as queryText, sendGenerated } from "../helpers/openapi-requests.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
-/** Query-ish text: Lucene's special characters, operators, field names and words, in any order. */
-const queryText = fc.array(
-  fc.oneof(
-    fc.constantFrom("(", ")", "[", "]", "{", "}", ":", "\"", "*", "?", "~", "^", "\\", "/", "+", "-", "!", " ", "AND", "OR", "NOT", "and", " TO ", ">=", "<"),
-    fc.constantFrom("message", "source", "http_status", "_exists_", "nope", "now-1d", "2026-01-01", "404", "GET", "fail*"),
-    fc.string({ maxLength: 6 }),
-  ),
-  { maxLength: 12 },
-).map((parts) => parts.join(""));
+/** Requests per operation in the document-driven fuzz run; SLUICE_FUZZ_RUNS and SLUICE_FUZZ_SEED widen or vary it. */
+const FUZZ_RUNS = Number(Deno.env.get("SLUICE_FUZZ_RUNS") ?? 12);
+const FUZZ_SEED = Number(Deno.env.get("SLUICE_FUZZ_SEED") ?? 20261127);
+
+/** Path parameters of entities that exist in the seeded backend, so that fuzzed calls get past the lookup. */
+const EXISTING = {
+  username: "admin",
+  grn: "grn::::stream:000000000000000000000001",
+  entityTableId: "streams",
+  configClass: "org.graylog2.indexer.searches.SearchesClusterConfig",
+  streamId: "000000000000000000000001",
+  index: "graylog_0",
+};
+
+apiTest("fuzzing every operation of the OpenAPI document with invalid bodies, parameters and headers never gets a 5xx or an undocumented answer, and the server keeps answering", async (h) => {
+  const document = await loadOpenApiDocument(h.api);
+  const checker = answerChecker(document);
+  const problems: string[] = [];
+  const operations = operationsOf(document);
+  assert.ok(operations.length >= 60, `only ${operations.length} operations in the document`);
+  for (const operation of operations) {
+    const seed = [...operation.key].reduce((sum, char) => sum * 31 + char.charCodeAt(0), FUZZ_SEED) | 0;
+    for (const request of fc.sample(invalidRequest(operation, document, EXISTING), { numRuns: FUZZ_RUNS, seed })) {
+      const answer = await sendGenerated(h, operation, request);
+      if (answer.status >= 500) problems.push(`${describeRequest(operation, request)} → ${answer.status} ${JSON.stringify(answer.body)}`);
+      else {
+        const problem = checker.problem(operation, answer);
+        if (problem) problems.push(`${problem} — request ${describeRequest(operation, request)}`);
+      }
+    }
+    const ping = await h.call("GET", "/", { cookie: null });
+    assert.equal(ping.status, 200, `the server stopped answering after fuzzing ${operation.key}`);
+    assertSchema(PingSchema, ping.body);
+  }
+  assert.deepEqual(problems, []);
+});
 
 apiTest("random query text never breaks validation: always 200 with OK, WARNING or ERROR", async (h) => {
   await fc.assert(

@@ -17,7 +17,10 @@ export const FORBIDDEN_BODY = {
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export interface CallOptions {
-  /** An object is sent as JSON; a string is sent as it is (with a JSON content type, for malformed bodies). */
+  /**
+   * An object is sent as JSON; a string or bytes are sent as they are (with a JSON content type, for malformed
+   * bodies).
+   */
   body?: unknown;
   /** A `name=value` cookie; `null` sends none. Defaults to the admin's session cookie. */
   cookie?: string | null;
@@ -77,7 +80,7 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
       const response = await api.request(path, {
         method,
         headers: sent,
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        body: body === undefined ? undefined : typeof body === "string" ? body : body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body),
       });
       const text = await response.text();
       const json = /json/.test(response.headers.get("Content-Type") ?? "");
