@@ -173,6 +173,7 @@ export function SavedSearchesModal({ opened, onClose, onLoad, activeViewId = nul
                 <Anchor
                   component="button"
                   type="button"
+                  ta="left"
                   onClick={() => {
                     onLoad(view);
                     onClose();

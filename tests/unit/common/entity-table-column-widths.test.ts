@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { ColumnDefinition } from "../../../ui/common/entity-table/logic/column-definition.ts";
 import {
-  BULK_SELECT_COLUMN_WIDTH_PX,
+  BULK_SELECT_COLUMN_OUTER_WIDTH_PX,
   columnWidths,
   DATE_COLUMN_WIDTH_PX,
   MIN_COLUMN_WIDTH_PX,
@@ -20,7 +20,7 @@ Deno.test("date, owner and favorite columns get their fixed widths of 160, 120 a
 
 Deno.test("the remaining width is shared by weight: description twice, summary one and a half times a plain column", () => {
   const widths = columnWidths([col("title"), col("description"), col("summary")], {
-    tableWidth: 900 + BULK_SELECT_COLUMN_WIDTH_PX + 100,
+    tableWidth: 900 + BULK_SELECT_COLUMN_OUTER_WIDTH_PX + 100,
     bulkSelection: true,
     actionsWidth: 100,
   });

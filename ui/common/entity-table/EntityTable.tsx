@@ -10,7 +10,7 @@ import { BulkActionsDropdown } from "./BulkActionsDropdown.tsx";
 import { ColumnsChooser } from "./ColumnsChooser.tsx";
 import type { ColumnDefinition, ColumnType, EntityBase, Sort } from "./logic/column-definition.ts";
 import { accessibleColumns, displayedColumns } from "./logic/column-visibility.ts";
-import { BULK_SELECT_COLUMN_WIDTH_PX, CELL_PADDING_PX, columnWidths } from "./logic/column-widths.ts";
+import { BULK_SELECT_COLUMN_OUTER_WIDTH_PX, CELL_PADDING_PX, columnWidths } from "./logic/column-widths.ts";
 import {
   type ExpandedSections,
   isSectionExpanded,
@@ -142,7 +142,10 @@ export function EntityTable<Entity extends EntityBase>({
 
   const table = (
     <Box ref={ref}>
-      <Table.ScrollContainer minWidth={Object.values(widths).reduce((sum, w) => sum + w, 0) + actionsWidth}>
+      <Table.ScrollContainer
+        minWidth={Object.values(widths).reduce((sum, w) => sum + w, 0) + actionsWidth +
+          (selectable ? BULK_SELECT_COLUMN_OUTER_WIDTH_PX : 0)}
+      >
         <Table
           aria-label={label}
           layout="fixed"
@@ -151,7 +154,7 @@ export function EntityTable<Entity extends EntityBase>({
           highlightOnHover
         >
           <colgroup>
-            {selectable && <col style={{ width: BULK_SELECT_COLUMN_WIDTH_PX + 2 * CELL_PADDING_PX }} />}
+            {selectable && <col style={{ width: BULK_SELECT_COLUMN_OUTER_WIDTH_PX }} />}
             {columns.map((column) => <col key={column.id} style={{ width: widths[column.id] }} />)}
             {rowActions && <col style={{ width: actionsWidth }} />}
           </colgroup>

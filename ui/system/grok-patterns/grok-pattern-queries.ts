@@ -1,48 +1,36 @@
 /**
- * The grok pattern API from the UI: query options per resource (keys are `[path, params]`) and the calls that
- * change patterns. Every change invalidates every grok query.
+ * The grok pattern API from the UI, through the typed client: query options per resource (keys `[path, params]`)
+ * and the calls that change patterns. Every change invalidates every grok query.
  */
 import { keepPreviousData, type QueryClient } from "@tanstack/react-query";
-import type {
-  GrokImportStrategy,
-  GrokPattern,
-  GrokPatternPage,
-  GrokPatternTestResult,
-} from "../../../api/schemas/grok.ts";
+import type { GrokImportStrategy } from "../../../api/schemas/grok.ts";
 import type { GrokPatternDefinition } from "../../../shared/grok/pattern-file.ts";
-import { apiQueryOptions } from "../../api/api-query.ts";
-import { fetchJson } from "../../api/fetch-json.ts";
-import { type GrokPatternPageParams, grokPatternPagePath } from "./logic/grok-pattern-list.ts";
-
-const PAGE_PATH = "/system/grok/paginated";
-
-export const grokPatternKeys = {
-  /** Every grok query: their keys all start with a /system/grok path. */
-  all: (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith("/system/grok"),
-  page: (params: GrokPatternPageParams) => [PAGE_PATH, params] as const,
-};
+import { apiCall } from "../../api/api-client.ts";
+import { resourceQueryKey, resourceQueryOptions } from "../../api/resource-query.ts";
+import { type GrokPatternPageParams, grokPatternPageQuery } from "./logic/grok-pattern-list.ts";
 
 /** GET /system/grok/paginated: one page of patterns; the previous page stays while the next loads. */
 export const grokPatternPageQueryOptions = (params: GrokPatternPageParams) => ({
-  ...apiQueryOptions<GrokPatternPage>(grokPatternKeys.page(params), grokPatternPagePath(params)),
+  ...resourceQueryOptions("/system/grok/paginated", { query: grokPatternPageQuery(params) }),
   placeholderData: keepPreviousData,
 });
 
-const patternPath = (id: string) => `/system/grok/${encodeURIComponent(id)}`;
+const byId = (patternId: string) => ({ path: { patternId } });
 
-export const createGrokPattern = (body: GrokPatternDefinition) => fetchJson<GrokPattern>("POST", "/system/grok", body);
+export const createGrokPattern = (body: GrokPatternDefinition) => apiCall("post", "/system/grok", { body });
 
-export const updateGrokPattern = (id: string, body: GrokPatternDefinition) =>
-  fetchJson<GrokPattern>("PUT", patternPath(id), body);
+export const updateGrokPattern = (patternId: string, body: GrokPatternDefinition) =>
+  apiCall("put", "/system/grok/{patternId}", { params: byId(patternId), body });
 
-export const deleteGrokPattern = (id: string) => fetchJson<null>("DELETE", patternPath(id));
+export const deleteGrokPattern = (patternId: string) => apiCall("delete", "/system/grok/{patternId}", { params: byId(patternId) });
 
-export const importGrokPatterns = (patterns: readonly GrokPatternDefinition[], strategy: GrokImportStrategy) =>
-  fetchJson<null>("PUT", `/system/grok?import-strategy=${strategy}`, { patterns });
+export const importGrokPatterns = (patterns: GrokPatternDefinition[], strategy: GrokImportStrategy) =>
+  apiCall("put", "/system/grok", { params: { query: { "import-strategy": strategy } }, body: { patterns } });
 
 export const testGrokPattern = (pattern: GrokPatternDefinition, sampleData: string) =>
-  fetchJson<GrokPatternTestResult>("POST", "/system/grok/test", { grok_pattern: pattern, sample_data: sampleData });
+  apiCall("post", "/system/grok/test", { body: { grok_pattern: pattern, sample_data: sampleData } });
 
 export async function invalidateGrokPatterns(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ predicate: (query) => grokPatternKeys.all(query.queryKey) });
+  await queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system/grok/paginated") });
+  await queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system/grok") });
 }

@@ -3,6 +3,8 @@ import type { ColumnDefinition } from "./column-definition.ts";
 /** Table layout constants of spec 000 §9. */
 export const CELL_PADDING_PX = 5;
 export const BULK_SELECT_COLUMN_WIDTH_PX = 20;
+/** The bulk select column with its cell padding: what it takes from the table's width. */
+export const BULK_SELECT_COLUMN_OUTER_WIDTH_PX = BULK_SELECT_COLUMN_WIDTH_PX + 2 * CELL_PADDING_PX;
 export const MIN_COLUMN_WIDTH_PX = 150;
 export const DATE_COLUMN_WIDTH_PX = 160;
 export const OWNER_COLUMN_WIDTH_PX = 120;
@@ -35,7 +37,7 @@ export function columnWidths(
   { tableWidth, bulkSelection, actionsWidth }: ColumnWidthOptions,
 ): Record<string, number> {
   const widths: Record<string, number> = {};
-  let remaining = tableWidth - actionsWidth - (bulkSelection ? BULK_SELECT_COLUMN_WIDTH_PX : 0);
+  let remaining = tableWidth - actionsWidth - (bulkSelection ? BULK_SELECT_COLUMN_OUTER_WIDTH_PX : 0);
   let totalWeight = 0;
   for (const column of columns) {
     const fixed = fixedColumnWidth(column);

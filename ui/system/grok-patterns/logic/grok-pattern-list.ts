@@ -31,16 +31,9 @@ export interface GrokPatternPageParams {
   sort: Sort;
 }
 
-/** The GET /system/grok/paginated path for the list's parameters. */
-export function grokPatternPagePath({ query, page, perPage, sort }: GrokPatternPageParams): string {
-  const params = new URLSearchParams({
-    query,
-    page: String(page),
-    per_page: String(perPage),
-    sort: sort.attributeId,
-    order: sort.direction,
-  });
-  return `/system/grok/paginated?${params}`;
+/** The GET /system/grok/paginated query parameters for the list's parameters (only `name` sorts). */
+export function grokPatternPageQuery({ query, page, perPage, sort }: GrokPatternPageParams) {
+  return { query, page, per_page: perPage, sort: "name" as const, order: sort.direction };
 }
 
 export function deleteQuestion(name: string): string {
