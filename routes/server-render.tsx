@@ -137,14 +137,14 @@ export async function renderPage(request: Request, { config, manifest, api }: Re
  */
 async function signedInUser(queryClient: QueryClient, api: InProcessApi): Promise<User | undefined> {
   const sessionKey = sessionQueryOptions().queryKey;
-  await prefetchApiQuery(queryClient, sessionQueryOptions(), api);
+  await prefetchResourceQuery(queryClient, sessionQueryOptions(), api);
   const session = queryClient.getQueryData<SessionValidation>(sessionKey);
   if (!session?.is_valid || !session.username) {
     queryClient.setQueryData<SessionValidation>(sessionKey, { is_valid: false, session_id: null, username: null });
     return undefined;
   }
   const userQuery = currentUserQueryOptions(session.username);
-  await prefetchApiQuery(queryClient, userQuery, api);
+  await prefetchResourceQuery(queryClient, userQuery, api);
   return queryClient.getQueryData<User>(userQuery.queryKey);
 }
 
