@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 
 /** Where the client build goes; SLUICE_DIST_DIR lets parallel builds (one per worktree or test run) keep apart. */
-const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "dist";
+export const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "dist";
 export const DIST_ASSETS_DIR = `${DIST_DIR}/assets`;
 export const CLIENT_MANIFEST_PATH = `${DIST_DIR}/manifest.json`;
 /** esbuild's metafile of the client build (inputs and outputs of every chunk), for bundle-size analysis. */

@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { type ClientManifest, CLIENT_MANIFEST_PATH, CLIENT_METAFILE_PATH, DIST_ASSETS_DIR } from "../routes/client-manifest.ts";
 import { PAGE_DRAWN_MODULES, pageModules } from "../routes/page-modules.ts";
 import { barrelImports } from "./barrel-imports.ts";
+import { dependenciesHash, sourcesHash, writeBuildStamp } from "./build-stamp.ts";
 import { buildLazyStylesheets, lazyStylesheetImports, type LazyStylesheets } from "./lazy-stylesheets.ts";
 import { zodOpenApiClient } from "./zod-openapi-client.ts";
 
@@ -85,6 +86,8 @@ for (const file of ["swagger-ui.css", "swagger-ui-bundle.js"]) {
 }
 
 cpSync("public/favicon.svg", `${DIST_ASSETS_DIR}/favicon.svg`);
+// What this build was made from: `deno task start` skips the install and the build while it still holds.
+writeBuildStamp({ dependencies: dependenciesHash(), sources: sourcesHash(Object.keys(result.metafile.inputs)) });
 
 /** A page's chunks, then those of the modules its server render draws (PAGE_DRAWN_MODULES) not already among them. */
 function pageAndDrawnChunks(module: string, loaded: ReadonlySet<string>): string[] {

@@ -25,7 +25,15 @@ export type ApiMethod = "get" | "post" | "put" | "delete";
 /** The paths (as written in openapi.yaml, e.g. `/users/{username}`) that answer a method. */
 export type ApiPath<M extends ApiMethod> = PathsWithMethod<paths, M>;
 
-type Operation<M extends ApiMethod, P extends ApiPath<M>> = FilterKeys<paths[P], M>;
+/**
+ * An operation as callers see it: the transport sends `X-Requested-By` on every call (api-transport.ts), so
+ * the header openapi.yaml requires of state-changing operations is never the caller's to pass.
+ */
+type WithoutRequestedBy<Op> = Op extends { parameters: { header: infer Header } }
+  ? Omit<Op, "parameters"> & { parameters: Omit<Op["parameters"], "header"> & { header?: Omit<Header, "X-Requested-By"> } }
+  : Op;
+
+type Operation<M extends ApiMethod, P extends ApiPath<M>> = WithoutRequestedBy<FilterKeys<paths[P], M>>;
 
 /** What a call sends: `params` (`path`, `query`) and, where the operation takes one, `body`. */
 export type ApiRequest<M extends ApiMethod, P extends ApiPath<M>> =
