@@ -115,7 +115,12 @@ async function prefetchSavedSearch(
   const viewOptions = viewQueryOptions(viewId);
   await prefetchApiQuery(queryClient, viewOptions, api);
   const view = queryClient.getQueryData(viewOptions.queryKey);
-  if (!view) return null;
+  if (!view) {
+    // A failed read (a view that does not exist) is not sent to the browser, which reads it again and shows why:
+    // the server renders what the browser's first render shows, the loader, not the failure.
+    queryClient.removeQueries({ queryKey: viewOptions.queryKey, exact: true });
+    return null;
+  }
   const searchOptions = savedSearchQueryOptions(view.search_id);
   await prefetchApiQuery(queryClient, searchOptions, api);
   const search = queryClient.getQueryData(searchOptions.queryKey);
