@@ -89,6 +89,39 @@ Deno.test("the search page on the view core in Chromium", async (t) => {
       },
     );
 
+    await journey(
+      t,
+      browser,
+      errors,
+      "a saved search's header has the favorite toggle and the edit-metadata pencil, server-rendered",
+      async ({ context, page }) => {
+        await signIn(server, context, page, "admin");
+        const viewId = await storeSearchWithPluginWidget(context.request, server);
+        const html = await (await context.request.get(server.url(`/search/${viewId}`))).text();
+        assert.ok(html.includes('aria-label="Add to favorites"'), "the favorite toggle is in the server's HTML");
+        assert.ok(html.includes('aria-label="Edit metadata"'), "the pencil is in the server's HTML");
+        await page.goto(server.url(`/search/${viewId}`));
+        await waitForSearchResults(page);
+        const header = page.getByTestId("saved-view-header");
+        await header.getByRole("heading", { name: "With a plugin widget" }).waitFor();
+        await header.getByRole("button", { name: "Add to favorites" }).click();
+        await header.getByRole("button", { name: "Remove from favorites" }).waitFor();
+        await eventually(async () => {
+          const stored = await (await context.request.get(server.url(`/api/views/${viewId}`))).json();
+          assert.equal(stored.favorite, true);
+        });
+        await header.getByRole("button", { name: "Edit metadata" }).click();
+        const dialog = page.getByRole("dialog", { name: "Editing saved search" });
+        await dialog.getByRole("textbox", { name: "Title" }).fill("Weekly reports");
+        await dialog.getByRole("button", { name: "Save search" }).click();
+        await header.getByRole("heading", { name: "Weekly reports" }).waitFor();
+        await eventually(async () => {
+          const stored = await (await context.request.get(server.url(`/api/views/${viewId}`))).json();
+          assert.equal(stored.title, "Weekly reports");
+        });
+      },
+    );
+
     await journey(t, browser, errors, "a saved search that does not exist is 'Page not found'", async ({ context, page }) => {
       await signIn(server, context, page, "admin");
       await page.goto(server.url("/search/0123456789abcdef01234567"));

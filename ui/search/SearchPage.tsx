@@ -32,6 +32,7 @@ import {
 import { useKeptViewScope, useViewScope } from "../view/view-scope.ts";
 import { openViewAtom, type ViewScopeState, viewWidgetsAtom } from "../view/view-state.ts";
 import { addWidget, replaceWidget } from "../view/view-widgets.ts";
+import { SavedViewHeader } from "../views/SavedViewHeader.tsx";
 import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
 import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
@@ -181,6 +182,7 @@ interface ViewProps {
 function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSavedAsNew }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
+  const openView = useAtomValue(openViewAtom);
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
   // A widget created into the editor: Cancel removes it; leaving the editor otherwise keeps it.
@@ -336,6 +338,15 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
           <Title order={1}>Search</Title>
         </VisuallyHidden>
         <Stack gap="sm">
+          {openView && (
+            <SavedViewHeader
+              view={openView.view}
+              type="search"
+              editable={actions.editable}
+              onToggleFavorite={actions.onToggleFavorite}
+              onMetadataChange={actions.onMetadataChange}
+            />
+          )}
           <Suspense fallback={null}>
             <SearchBar
               submitted={submitted}
