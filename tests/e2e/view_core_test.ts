@@ -165,6 +165,48 @@ Deno.test("the search page on the view core in Chromium", async (t) => {
       },
     );
 
+    await journey(
+      t,
+      browser,
+      errors,
+      "the time range's Absolute tab has Calendar and Timestamp, every tab previews From/Until, a long range shows whole",
+      async ({ context, page }) => {
+        await signIn(server, context, page, "admin", "/search");
+        await waitForSearchResults(page);
+        await page.getByTestId("time-range-summary").click();
+        const form = page.getByRole("dialog");
+        await form.getByRole("tab", { name: "Relative" }).click();
+        await eventually(async () =>
+          assert.match(await form.getByTestId("time-range-preview").innerText(), /From: \d{4}-\d{2}-\d{2} .*\nUntil: \d{4}-/)
+        );
+        await form.getByRole("tab", { name: "Absolute" }).click();
+        await form.getByRole("tab", { name: "Timestamp" }).waitFor();
+        await form.getByRole("tab", { name: "Calendar" }).click();
+        await form.getByRole("group", { name: "From calendar" }).waitFor();
+        await form.getByRole("group", { name: "Until calendar" }).waitFor();
+        await form.getByRole("tab", { name: "Timestamp" }).click();
+        await form.getByRole("textbox", { name: "From" }).fill("2026-01-01 00:00:00");
+        await form.getByRole("textbox", { name: "Until" }).fill("2026-12-31 23:59:59");
+        await eventually(async () =>
+          assert.equal(
+            await form.getByTestId("time-range-preview").innerText(),
+            "From: 2026-01-01 00:00:00\nUntil: 2026-12-31 23:59:59",
+          )
+        );
+        await form.getByRole("tab", { name: "Keyword" }).click();
+        await form.getByRole("textbox", { name: "Time range keyword" }).fill("last hour");
+        await form.getByTestId("time-range-preview").last().waitFor();
+        await form.getByRole("tab", { name: "Absolute" }).click();
+        await form.getByRole("button", { name: "Update time range" }).click();
+        const summary = page.getByTestId("time-range-summary");
+        await eventually(async () => assert.match(await summary.innerText(), /2026-01-01 00:00:00 – 2026-12-31 23:59:59/));
+        const cut = await summary.evaluate((button) =>
+          [...button.querySelectorAll("*")].some((element) => element.scrollWidth > element.clientWidth + 1)
+        );
+        assert.equal(cut, false, "the range is not cut off in the button");
+      },
+    );
+
     await assertNoConsoleErrors(t, errors);
   } finally {
     await browser.close();
