@@ -19,7 +19,7 @@ import { parseSearchUrl, urlNamesSearch } from "../ui/view/url-state.ts";
 import { type ViewJob, viewJobQueryOptions } from "../ui/view/view-job.ts";
 import { viewQueryOptions } from "../ui/views/view-queries.ts";
 import { type PathName, paths } from "../shared/paths.ts";
-import { callApi, type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
+import { callApi, type InProcessApi, prefetchApiQuery, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 /** The search pages whose first search job the server runs: the default new search, or a saved search. */
 export const PREFETCHED_SEARCH_PAGES = [
@@ -86,7 +86,7 @@ export async function prefetchSearchPage(
   const timezone = searchTimezoneOf(user);
   const transport: ApiTransport = (method, path, body) => callApi(api, method, path, body);
   const shared = Promise.all([
-    prefetchApiQuery(queryClient, streamsQueryOptions(), api),
+    prefetchResourceQuery(queryClient, streamsQueryOptions(), api),
     isPermitted(user.permissions, "clusterconfigentry:read")
       ? prefetchApiQuery(queryClient, searchConfigQueryOptions(), api)
       : undefined,
