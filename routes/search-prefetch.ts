@@ -19,7 +19,7 @@ import { parseSearchUrl, urlNamesSearch } from "../ui/view/url-state.ts";
 import { type ViewJob, viewJobQueryOptions } from "../ui/view/view-job.ts";
 import { viewQueryOptions } from "../ui/views/view-queries.ts";
 import { type PathName, paths } from "../shared/paths.ts";
-import { callApi, type InProcessApi, prefetchApiQuery } from "./ssr-prefetch.ts";
+import { callApi, type InProcessApi, prefetchApiQuery, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 /** The search pages whose first search job the server runs: the default new search, or a saved search. */
 export const PREFETCHED_SEARCH_PAGES = [
@@ -86,7 +86,7 @@ export async function prefetchSearchPage(
   const timezone = searchTimezoneOf(user);
   const transport: ApiTransport = (method, path, body) => callApi(api, method, path, body);
   const shared = Promise.all([
-    prefetchApiQuery(queryClient, streamsQueryOptions(), api),
+    prefetchResourceQuery(queryClient, streamsQueryOptions(), api),
     isPermitted(user.permissions, "clusterconfigentry:read")
       ? prefetchApiQuery(queryClient, searchConfigQueryOptions(), api)
       : undefined,
@@ -115,7 +115,12 @@ async function prefetchSavedSearch(
   const viewOptions = viewQueryOptions(viewId);
   await prefetchApiQuery(queryClient, viewOptions, api);
   const view = queryClient.getQueryData(viewOptions.queryKey);
-  if (!view) return null;
+  if (!view) {
+    // A failed read (a view that does not exist) is not sent to the browser, which reads it again and shows why:
+    // the server renders what the browser's first render shows, the loader, not the failure.
+    queryClient.removeQueries({ queryKey: viewOptions.queryKey, exact: true });
+    return null;
+  }
   const searchOptions = savedSearchQueryOptions(view.search_id);
   await prefetchApiQuery(queryClient, searchOptions, api);
   const search = queryClient.getQueryData(searchOptions.queryKey);

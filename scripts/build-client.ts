@@ -19,6 +19,7 @@ const STAGED_ENTRY_POINT = "routes/client-entry-staged.ts";
 /** Library stylesheets that go with the lazily loaded module that uses the library, not with the entry. */
 const LAZY_STYLESHEETS: LazyStylesheets = {
   "ui/visualizations/map/load-leaflet.ts": ["leaflet/dist/leaflet.css"],
+  "ui/search/time-range/AbsoluteRangeCalendar.tsx": ["@mantine/dates/styles.css"],
 };
 
 const started = performance.now();

@@ -222,10 +222,23 @@ Deno.test("the widget frame and grid in Chromium", async (t) => {
           "editing shows only the edited widget",
         );
         await page.getByTestId("widget-editing").getByTestId("bar-series").waitFor();
+        // Cancel in the editor of a new widget removes that widget (issue 13 item 8).
         await page.getByRole("button", { name: "Cancel" }).click();
         await eventually(() =>
           assert.deepEqual(focusParams(page), { focusedId: null, focusing: null, editing: null })
         );
+        await eventually(async () =>
+          assert.deepEqual(await gridTitles(page), [
+            "Message Count",
+            "Untitled Message Table",
+            "Message Count",
+            "All Messages",
+          ])
+        );
+        // Applied, a new aggregation stays.
+        await page.getByRole("button", { name: "Aggregation", exact: true }).click();
+        await page.getByRole("form", { name: "Aggregation editor" }).waitFor();
+        await page.getByRole("button", { name: "Update widget" }).click();
         await eventually(async () =>
           assert.deepEqual(await gridTitles(page), [
             "Aggregating count() by timestamp",

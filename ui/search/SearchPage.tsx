@@ -32,6 +32,7 @@ import {
 import { useKeptViewScope, useViewScope } from "../view/view-scope.ts";
 import { openViewAtom, type ViewScopeState, viewWidgetsAtom } from "../view/view-state.ts";
 import { addWidget, replaceWidget } from "../view/view-widgets.ts";
+import { SavedViewHeader } from "../views/SavedViewHeader.tsx";
 import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
 import { type CreatableWidget, WIDGET_CREATORS } from "../widgets/logic/create-widget.ts";
@@ -181,8 +182,11 @@ interface ViewProps {
 function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSavedAsNew }: ViewProps) {
   const timezone = useSearchTimezone();
   const [view, setView] = useAtom(viewWidgetsAtom);
+  const openView = useAtomValue(openViewAtom);
   // The widget being edited as last previewed: the job runs it in place of the saved widget.
   const [draft, setDraft] = useState<Widget | null>(null);
+  // A widget created into the editor: Cancel removes it; leaving the editor otherwise keeps it.
+  const [newWidgetId, setNewWidgetId] = useState<string | null>(null);
   // Submitting the same search again runs it again (relative ranges move on); a changed search runs because its
   // definition changed. Bumping the counter for a changed search would first re-run the old one, since the URL
   // updates after this state.
@@ -257,7 +261,10 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
     setView((current) =>
       addWidget(current, created.widget, WIDGET_TYPES[created.widget.type].size, created.title)
     );
-    if (created.edit) onFocusChange({ mode: "editing", widgetId: created.widget.id });
+    if (created.edit) {
+      setNewWidgetId(created.widget.id);
+      onFocusChange({ mode: "editing", widgetId: created.widget.id });
+    }
   };
   // 'Show top values' and 'Statistics' of a field: a new aggregation widget at the top.
   const addAggregation = (config: AggregationWidgetConfig) => {
@@ -331,6 +338,15 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
           <Title order={1}>Search</Title>
         </VisuallyHidden>
         <Stack gap="sm">
+          {openView && (
+            <SavedViewHeader
+              view={openView.view}
+              type="search"
+              editable={actions.editable}
+              onToggleFavorite={actions.onToggleFavorite}
+              onMetadataChange={actions.onMetadataChange}
+            />
+          )}
           <Suspense fallback={null}>
             <SearchBar
               submitted={submitted}
@@ -366,7 +382,10 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
               results={result?.widgets}
               focus={focus}
               onFocusChange={(next) => {
-                if (next.mode !== "editing") setDraft(null);
+                if (next.mode !== "editing") {
+                  setDraft(null);
+                  setNewWidgetId(null);
+                }
                 onFocusChange(next);
               }}
               draft={draft}
@@ -383,6 +402,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
                 } else setExporting(widgetId);
               }}
               editable
+              newWidgetId={newWidgetId}
               context={{
                 timezone,
                 fieldTypes: fieldTypes.data ?? [],

@@ -2,12 +2,17 @@ import { Alert, Button, Checkbox, Group, Menu, NumberInput, Popover, Select, Sta
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarTime, IconClock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { FetchError } from "../api/fetch-error.ts";
 import { formatTimestamp, parseWallTime } from "../common/time-format.ts";
 import { type RangePreset, relativeRangeLabel } from "../view/time-presets.ts";
 import { DEFAULT_RELATIVE_RANGE, type TimeRangeState } from "../view/url-state.ts";
 import { keywordPreviewQueryOptions } from "./search-queries.ts";
+
+// The calendar (and Mantine's date styles) load when the Calendar tab is first shown.
+const AbsoluteRangeCalendar = lazy(() =>
+  import("./time-range/AbsoluteRangeCalendar.tsx").then((module) => ({ default: module.AbsoluteRangeCalendar }))
+);
 
 interface Props {
   value: TimeRangeState;
@@ -43,9 +48,10 @@ export function TimeRangeControl({ value, onChange, presets, timezone }: Props) 
             onClick={() => setOpened((o) => !o)}
             aria-label="Search Time Range"
             data-testid="time-range-summary"
-            maw={360}
+            style={{ flexShrink: 0 }}
           >
-            <Text size="sm" truncate>{rangeSummary(value, presets, timezone)}</Text>
+            {/* The whole range shows: a cut-off absolute range hides where it ends. */}
+            <Text size="sm">{rangeSummary(value, presets, timezone)}</Text>
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
@@ -96,6 +102,7 @@ interface FormProps {
 
 function TimeRangeForm({ initial, timezone, onCancel, onSubmit }: FormProps) {
   const [tab, setTab] = useState<TimeRangeState["type"]>(initial.type);
+  const [absoluteTab, setAbsoluteTab] = useState<AbsoluteTab>("timestamp");
   const initialSeconds = initial.type === "relative" ? initial.range : DEFAULT_RELATIVE_RANGE;
   const unit = UNITS.slice().reverse().find((u) => initialSeconds % Number(u.value) === 0 && initialSeconds > 0)?.value ?? "60";
   const [allTime, setAllTime] = useState(initial.type === "relative" && initial.range === 0);
@@ -142,15 +149,36 @@ function TimeRangeForm({ initial, timezone, onCancel, onSubmit }: FormProps) {
           <Tabs.Tab value="keyword">Keyword</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="absolute" pt="sm">
-          <Group grow align="flex-start">
-            <TextInput label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={!fromIso ? "Format: YYYY-MM-DD [HH:mm:ss[.SSS]]" : undefined} />
-            <TextInput
-              label="Until"
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={!toIso ? "Format: YYYY-MM-DD [HH:mm:ss[.SSS]]" : absoluteError && fromIso ? absoluteError : undefined}
-            />
-          </Group>
+          <Tabs
+            variant="pills"
+            value={absoluteTab}
+            onChange={(next) => next && setAbsoluteTab(next as AbsoluteTab)}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
+              <Tabs.Tab value="timestamp">Timestamp</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="calendar" pt="xs">
+              {absoluteTab === "calendar" && (
+                <Suspense fallback={<Text size="sm" c="dimmed">Loading the calendar…</Text>}>
+                  <AbsoluteRangeCalendar from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
+                </Suspense>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="timestamp" pt="xs">
+              <Group grow align="flex-start">
+                <TextInput label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={!fromIso ? "Format: YYYY-MM-DD [HH:mm:ss[.SSS]]" : undefined} />
+                <TextInput
+                  label="Until"
+                  value={to}
+                  onChange={(e) => setTo(e.currentTarget.value)}
+                  error={!toIso ? "Format: YYYY-MM-DD [HH:mm:ss[.SSS]]" : absoluteError && fromIso ? absoluteError : undefined}
+                />
+              </Group>
+            </Tabs.Panel>
+          </Tabs>
+          {absoluteTab === "calendar" && absoluteError && <Text size="sm" c="red" pt={4}>{absoluteError}</Text>}
+          {!absoluteError && fromIso && toIso && <RangePreview from={fromIso} to={toIso} timezone={timezone} />}
         </Tabs.Panel>
         <Tabs.Panel value="relative" pt="sm">
           <Group align="flex-end">
@@ -159,15 +187,19 @@ function TimeRangeForm({ initial, timezone, onCancel, onSubmit }: FormProps) {
             <Text size="sm" pb={8}>ago until now</Text>
             <Checkbox label="All time" checked={allTime} onChange={(e) => setAllTime(e.currentTarget.checked)} pb={8} />
           </Group>
+          {!relativeError && (
+            <RangePreview
+              from={allTime ? null : new Date(now - Number(amount) * Number(relativeUnit) * 1000).toISOString()}
+              to={new Date(now).toISOString()}
+              timezone={timezone}
+            />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="keyword" pt="sm">
           <Stack gap="xs">
             <TextInput label="Time range keyword" value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} error={keywordError} />
             {preview.data && !keywordError && (
-              <Alert variant="light" p="xs">
-                <Text size="sm">From: {formatTimestamp(preview.data.from, timezone, false)}</Text>
-                <Text size="sm">Until: {formatTimestamp(preview.data.to, timezone, false)}</Text>
-              </Alert>
+              <RangePreview from={preview.data.from} to={preview.data.to} timezone={timezone} />
             )}
           </Stack>
         </Tabs.Panel>
@@ -180,5 +212,18 @@ function TimeRangeForm({ initial, timezone, onCancel, onSubmit }: FormProps) {
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/** The Absolute tab's two ways to enter the range. */
+type AbsoluteTab = "calendar" | "timestamp";
+
+/** The live From/Until preview every tab shows (spec 001 §2): null From is all time. */
+function RangePreview({ from, to, timezone }: { from: string | null; to: string; timezone: string }) {
+  return (
+    <Alert variant="light" p="xs" mt="xs" data-testid="time-range-preview">
+      <Text size="sm">From: {from === null ? "All time" : formatTimestamp(from, timezone, false)}</Text>
+      <Text size="sm">Until: {formatTimestamp(to, timezone, false)}</Text>
+    </Alert>
   );
 }

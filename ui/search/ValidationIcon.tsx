@@ -1,8 +1,8 @@
-import { ActionIcon, Popover, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Popover, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import type { ValidationResponse } from "../../api/schemas/search-support.ts";
-import { collapseExplanations } from "./logic/validation.ts";
+import { collapseExplanations, EXPLANATION_DOCS } from "./logic/validation.ts";
 
 interface Props {
   validation: ValidationResponse;
@@ -11,6 +11,9 @@ interface Props {
   /** Set briefly when the disabled search button is clicked (spec 001 §9: shake 820 ms). */
   shaking: boolean;
 }
+
+/** The link of each explanation to the documentation of its error type (spec 001 §8). */
+export const DOCUMENTATION_LINK_TEXT = "See the documentation";
 
 /** Error popover shake (spec 001 §9). */
 export const SHAKE_MS = 820;
@@ -46,6 +49,9 @@ export function ValidationIcon({ validation, opened, onChange, shaking }: Props)
             <div key={i}>
               <Text fw={600} size="sm" c={error ? "red" : "yellow.8"}>{explanation.error_title}</Text>
               <Text size="sm">{explanation.error_message}</Text>
+              <Anchor href={EXPLANATION_DOCS[explanation.error_type]} target="_blank" rel="noopener noreferrer" size="sm">
+                {DOCUMENTATION_LINK_TEXT}
+              </Anchor>
             </div>
           ))}
         </Stack>

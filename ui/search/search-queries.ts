@@ -3,13 +3,13 @@ import type { Search, SearchJob } from "../../api/schemas/search.ts";
 import type { SuggestResponse, ValidationResponse } from "../../api/schemas/search-support.ts";
 import { SUGGESTION_SIZE } from "./logic/lucene-completion.ts";
 import { apiQueryOptions } from "../api/api-query.ts";
+import { resourceQueryOptions } from "../api/resource-query.ts";
 import { fetchJson } from "../api/fetch-json.ts";
 import { toWireTimeRange } from "../view/search-request.ts";
 import type { TimeRangeState } from "../view/url-state.ts";
 
 export const searchKeys = {
   validation: (query: string, streams: readonly string[], range: TimeRangeState) => ["search", "validate", query, streams, range] as const,
-  keyword: (keyword: string, timezone: string) => ["search", "keyword", keyword, timezone] as const,
   suggest: (field: string, input: string, streams: readonly string[], range: TimeRangeState) => ["search", "suggest", field, input, streams, range] as const,
   message: (index: string, id: string) => ["messages", index, id] as const,
   topValues: (field: string, query: string, streams: readonly string[], range: TimeRangeState, run: number) =>
@@ -20,12 +20,9 @@ export const searchKeys = {
 export const savedSearchQueryOptions = (searchId: string) =>
   apiQueryOptions<Search & { id: string }>(["views", "search", searchId], `/views/search/${encodeURIComponent(searchId)}`);
 
+/** The range a time range keyword stands for (the Keyword tab's preview); typed by the API client. */
 export const keywordPreviewQueryOptions = (keyword: string, timezone: string) =>
-  apiQueryOptions<{ from: string; to: string; timezone: string }>(
-    searchKeys.keyword(keyword, timezone),
-    `/system/tools/natural_date_tester?string=${encodeURIComponent(keyword)}&timezone=${encodeURIComponent(timezone)}`,
-    { staleTime: 0 },
-  );
+  resourceQueryOptions("/system/tools/natural_date_tester", { query: { string: keyword, timezone } }, { staleTime: 0 });
 
 export const messageQueryOptions = (index: string, id: string) =>
   apiQueryOptions<{ message: Record<string, unknown>; index: string }>(

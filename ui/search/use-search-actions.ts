@@ -6,7 +6,7 @@ import { entityOwnPermission, isPermitted } from "../../shared/permissions.ts";
 import { failureMessage } from "../api/fetch-error.ts";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
-import { invalidateViews, type SavedView, toSavedView } from "../views/view-queries.ts";
+import { invalidateViews, type SavedView, setViewFavorite, toSavedView } from "../views/view-queries.ts";
 import type { SearchActionsBarProps } from "../views/SearchActionsBar.tsx";
 import type { ViewWidgets } from "../view/view-widgets.ts";
 import type { SearchDefinition } from "../view/search-request.ts";
@@ -32,6 +32,8 @@ export function isDirty(open: { saved: { widgets: ViewWidgets; search: SearchUrl
 /** The search page's Save, Save as, Load, Reset, metadata and export-to-dashboard actions. */
 export function useSearchActions({ widgets, definition, submitted, onExport, onSavedAsNew }: Options): Omit<SearchActionsBarProps, "onDeleteActive"> & {
   onDeleteActive: () => void;
+  /** The header's favorite toggle of the saved search. */
+  onToggleFavorite: () => void;
 } {
   const [open, setOpen] = useAtom(openViewAtom);
   const navigate = useNavigate();
@@ -96,6 +98,19 @@ export function useSearchActions({ widgets, definition, submitted, onExport, onS
       })();
     },
     onDeleteActive: () => navigate(paths.searchNew.href()),
+    onToggleFavorite: () => {
+      if (!view || !open) return;
+      const favorite = !view.favorite;
+      void (async () => {
+        try {
+          await setViewFavorite(view, favorite);
+          setOpen((current) => current && { ...current, view: { ...current.view, favorite } });
+          await invalidateViews(queryClient);
+        } catch (error) {
+          toastError(error, favorite ? "Adding to favorites failed" : "Removing from favorites failed");
+        }
+      })();
+    },
   };
 }
 

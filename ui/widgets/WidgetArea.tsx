@@ -44,6 +44,8 @@ interface Props {
   onExport: (widgetId: string) => void;
   context: WidgetPageContext;
   editable: boolean;
+  /** A widget created straight into the editor and not applied yet: Cancel removes it (null when none). */
+  newWidgetId?: string | null;
 }
 
 /**
@@ -166,7 +168,10 @@ function EditingWidget(props: Props & { widget: Widget }) {
               fieldTypes={props.context.fieldTypes}
               previewing={props.previewing}
               onPreview={(next) => props.onDraftChange(next)}
-              onCancel={leave}
+              onCancel={() => {
+                if (widget.id === props.newWidgetId) onViewChange(removeWidget(view, widget.id));
+                leave();
+              }}
               onSubmit={(next) => {
                 onViewChange(replaceWidget(view, next));
                 leave();

@@ -9,38 +9,40 @@ import { importsOf, sourceFiles } from "./import-graph.ts";
 const SHARED_FEATURES = new Set(["common", "api"]);
 
 /** Why a listed import still reaches into another feature's internals. */
-const VIEW_MODEL_MOVING =
-  "the view state model (widgets, search types, view wire shapes) is being moved out of ui/widgets/logic into ui/view/ (viewcore, in progress)";
-const SERIES_MODEL =
-  "series functions are part of the aggregation model that ui/view/ takes over from ui/widgets/logic (viewcore, in progress)";
-const WIDGET_PRESETS = "the aggregation widget presets are shared by the search page and the widgets until ui/view/ holds them (viewcore)";
+const SERIES_MODEL = "series functions are part of the aggregation model; to move to ui/view/ beside the search types (viewcore)";
+const WIDGET_PRESETS = "the aggregation widget presets are shared by the search page and the widgets; to a public module (viewcore)";
 const COLOR_SCALES = "highlighting rules reuse the charts' colour scales; to move to a public module (viewcore)";
-const EVENT_ANNOTATIONS = "charts draw the event annotations that widgets compute; to move to ui/view/ or a public module (viewcore)";
-const SEARCH_LOGIC_IN_WIDGETS = "widget results and trends reuse the search page's request and row logic (search ↔ widgets untangling, viewcore)";
 const TABLE_DATA = "the aggregation CSV download reuses the data table's rows; to move to a public module (viewcore)";
+const WIDGET_TYPE_MODELS =
+  "the view core (ui/view/) builds each widget type's search types and results with that type's own logic (an exhaustive record over widget types)";
+const DEFAULT_WIDGETS = "the search page opens with the default widgets the widgets' Create section also makes";
+const MESSAGE_DETAILS = "the single-message page shows a message with the message table widget's details";
 
 /** Imports from another feature's internals that are known and being removed: `from → to`, with why. */
 const ALLOWED: Record<string, string> = {
-  "ui/search/MessagePage.tsx → ui/widgets/messages/MessageDetails.tsx": VIEW_MODEL_MOVING,
-  "ui/search/MessagePage.tsx → ui/widgets/messages/logic/message-rows.ts": VIEW_MODEL_MOVING,
-  "ui/search/logic/search-page-view.ts → ui/widgets/logic/default-search-view.ts": VIEW_MODEL_MOVING,
-  "ui/view/highlighting-rules.ts → ui/visualizations/logic/color-scales.ts": COLOR_SCALES,
-  "ui/view/trend-range.ts → ui/visualizations/numeric/logic/previous-period.ts": VIEW_MODEL_MOVING,
-  "ui/view/widget-results.ts → ui/widgets/messages/logic/message-rows.ts": VIEW_MODEL_MOVING,
-  "ui/view/widget-search-types.ts → ui/aggregation/logic/pivot-search-type.ts": SERIES_MODEL,
-  "ui/widgets/messages/MessagesWidgetDecorators.tsx → ui/decorators/logic/decorator-list.ts": "the message table's decorator editor reuses the decorator list's ordering; to import it from a public decorators module (viewcore)",
   "ui/aggregation/logic/form-conversion.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
   "ui/aggregation/logic/pivot-search-type.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
   "ui/aggregation/logic/widget-presets.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
+  "ui/search/MessagePage.tsx → ui/widgets/messages/MessageDetails.tsx": MESSAGE_DETAILS,
+  "ui/search/MessagePage.tsx → ui/widgets/messages/logic/message-rows.ts": MESSAGE_DETAILS,
   "ui/search/SearchPage.tsx → ui/aggregation/logic/widget-presets.ts": WIDGET_PRESETS,
-  "ui/search/SearchPage.tsx → ui/widgets/logic/create-widget.ts": VIEW_MODEL_MOVING,
-  "ui/search/SearchPage.tsx → ui/widgets/logic/default-search-view.ts": VIEW_MODEL_MOVING,
-  "ui/search/SearchPage.tsx → ui/widgets/logic/widget-focus.ts": VIEW_MODEL_MOVING,
-  "ui/search/logic/message-count-interval.ts → ui/widgets/logic/default-search-view.ts": VIEW_MODEL_MOVING,
-  "ui/search/sidebar/CreateSection.tsx → ui/widgets/logic/create-widget.ts": VIEW_MODEL_MOVING,
+  "ui/search/SearchPage.tsx → ui/widgets/logic/create-widget.ts": DEFAULT_WIDGETS,
+  "ui/search/SearchPage.tsx → ui/widgets/logic/default-search-view.ts": DEFAULT_WIDGETS,
+  "ui/search/SearchPage.tsx → ui/widgets/logic/widget-focus.ts":
+    "the page keeps the widget focus in its URL; to a public widgets module (viewcore)",
+  "ui/search/logic/message-count-interval.ts → ui/widgets/logic/default-search-view.ts": DEFAULT_WIDGETS,
+  "ui/search/logic/search-page-view.ts → ui/widgets/logic/default-search-view.ts": DEFAULT_WIDGETS,
+  "ui/search/sidebar/CreateSection.tsx → ui/widgets/logic/create-widget.ts": DEFAULT_WIDGETS,
   "ui/search/sidebar/HighlightingRuleDialog.tsx → ui/visualizations/logic/color-scales.ts": COLOR_SCALES,
   "ui/search/sidebar/HighlightingSection.tsx → ui/visualizations/logic/color-scales.ts": COLOR_SCALES,
+  "ui/view/highlighting-rules.ts → ui/visualizations/logic/color-scales.ts": COLOR_SCALES,
+  "ui/view/trend-range.ts → ui/visualizations/numeric/logic/previous-period.ts":
+    "the trend range reuses the single number's previous period",
+  "ui/view/widget-results.ts → ui/widgets/messages/logic/message-rows.ts": WIDGET_TYPE_MODELS,
+  "ui/view/widget-search-types.ts → ui/aggregation/logic/pivot-search-type.ts": WIDGET_TYPE_MODELS,
   "ui/widgets/AggregationWidgetView.tsx → ui/aggregation/logic/widget-presets.ts": WIDGET_PRESETS,
+  "ui/widgets/messages/MessagesWidgetDecorators.tsx → ui/decorators/logic/decorator-list.ts":
+    "the message table's decorator editor reuses the decorator list's ordering; to import it from a public decorators module (viewcore)",
   "ui/widgets/download-aggregation-csv.ts → ui/search/export/download-export.ts":
     "the aggregation CSV download reuses the search export's file download; to move to ui/common (viewcore)",
   "ui/widgets/download-aggregation-csv.ts → ui/visualizations/logic/table-data.ts": TABLE_DATA,

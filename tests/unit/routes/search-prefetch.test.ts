@@ -16,6 +16,7 @@ import { openSearchPage, searchPageJob } from "../../../ui/search/logic/search-p
 import { toQueryViewState } from "../../../ui/view/view-state-wire.ts";
 import { type ViewJob, viewJobQueryOptions, type ViewJobResult } from "../../../ui/view/view-job.ts";
 import { defaultSearchView } from "../../../ui/widgets/logic/default-search-view.ts";
+import { streamsQueryOptions } from "../../../ui/view/search-support-queries.ts";
 
 /** The key SearchPage computes on its first render in the browser (URL state + time zone, default widgets, run 0). */
 function browserJobKey(search: string, timezone: string, defaultStreams: string[] = []): string {
@@ -147,5 +148,6 @@ Deno.test("the prefetch runs the job once through the in-process API and seeds i
   const model = seeded?.state.data as ViewJobResult | undefined;
   assert.deepEqual(Object.keys(model?.queries[QUERY_ID]?.widgets ?? {}), ["message-count", "all-messages"]);
   // /streams answered 500: its query holds no data, so the browser fetches it.
-  assert.equal(queryClient.getQueryData(["streams", "list"]), undefined);
+  assert.ok(calls.includes("GET /streams"), "the streams were asked for");
+  assert.equal(queryClient.getQueryData(streamsQueryOptions().queryKey), undefined);
 });

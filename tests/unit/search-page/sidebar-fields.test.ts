@@ -23,11 +23,12 @@ const MAPPINGS = [
   mapping("http_method"),
   mapping("took_ms", "long"),
   mapping("gl2_source_input"),
+  mapping("streams"),
   mapping("timestamp", "date"),
 ];
 const names = (fields: { name: string }[]) => fields.map((field) => field.name);
 
-Deno.test("'all' lists every field but the reserved gl2_* ones, sorted by name", () => {
+Deno.test("'all' lists every field but the reserved gl2_* ones and streams, sorted by name", () => {
   assert.deepEqual(
     names(visibleFields(MAPPINGS, { group: "all", filter: "", currentFieldNames: new Set() })),
     [
@@ -39,11 +40,19 @@ Deno.test("'all' lists every field but the reserved gl2_* ones, sorted by name",
   );
 });
 
-Deno.test("'all including reserved' lists the gl2_* fields too", () => {
-  assert.ok(
-    names(visibleFields(MAPPINGS, { group: "allReserved", filter: "", currentFieldNames: new Set() }))
-      .includes("gl2_source_input"),
-  );
+Deno.test("'all including reserved' lists the gl2_* fields and streams too", () => {
+  const listed = names(visibleFields(MAPPINGS, { group: "allReserved", filter: "", currentFieldNames: new Set() }));
+  assert.ok(listed.includes("gl2_source_input"));
+  assert.ok(listed.includes("streams"));
+});
+
+Deno.test("'current query' leaves out streams and the gl2_* fields the messages carry", () => {
+  const fields = visibleFields(MAPPINGS, {
+    group: "current",
+    filter: "",
+    currentFieldNames: new Set(["source", "streams", "gl2_source_input"]),
+  });
+  assert.deepEqual(names(fields), ["source"]);
 });
 
 Deno.test("'current query' lists only fields present in the current messages, unknown ones with an unknown type", () => {

@@ -97,7 +97,10 @@ Deno.test("the view state round-trips through the wire shape with the widget map
   assert.deepEqual(back.widgets, view.widgets);
   assert.deepEqual(back.positions, view.positions);
   assert.equal(back.highlighting[0].field, "source");
-  assert.equal(fromQueryViewState({ widgets: [{ id: "x", type: "nonsense" }] }), null);
+  // A widget of an unknown type no longer fails the view (issue 13): it is kept opaque (tests/unit/view/).
+  assert.deepEqual(fromQueryViewState({ widgets: [{ id: "x", type: "nonsense" }] })?.unknownWidgets.map((w) => w.id), ["x"]);
+  assert.equal(fromQueryViewState({ widgets: "not a list" }), null);
+  assert.equal(fromQueryViewState({ positions: { a: { col: 0 } } }), null);
 });
 
 Deno.test("a single number with a trend runs a second pivot over the period before the page's range", () => {

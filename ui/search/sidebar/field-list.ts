@@ -38,9 +38,9 @@ export function fieldKind(type: string): FieldKind {
   return KIND_OF_TYPE[type] ?? "unknown";
 }
 
-/** Graylog's reserved internal fields. */
+/** Graylog's reserved internal fields: the gl2_* fields and the stream ids of a message. */
 export function isReservedField(name: string): boolean {
-  return name.startsWith("gl2_");
+  return name.startsWith("gl2_") || name === "streams";
 }
 
 export interface SidebarField {
@@ -77,7 +77,7 @@ export function visibleFields(
     }
   }
   const inGroup: Record<FieldGroup, (field: SidebarField) => boolean> = {
-    current: (field) => options.currentFieldNames.has(field.name),
+    current: (field) => options.currentFieldNames.has(field.name) && !isReservedField(field.name),
     all: (field) => !isReservedField(field.name),
     allReserved: () => true,
   };

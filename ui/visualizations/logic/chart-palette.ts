@@ -1,8 +1,10 @@
 import type { AggregationWidgetConfig } from "../../../api/schemas/widgets.ts";
 
 /**
- * The default chart palette: 16 colours (spec 001 §9), chosen to stay distinct from each other and readable on
- * both the light (teint) and the dark (noir) background. Series take them in order; the 17th starts over.
+ * The default chart palette: 16 colours (spec 001 §9), readable on both the light (teint) and the dark (noir)
+ * background. Any two differ by at least 25 in CIELAB ΔE and neighbours (the last one included, which meets the
+ * first one in a pie) by at least 40, so that series next to each other never look alike (a unit test keeps it so).
+ * D3's ten category colours, then six of Kelly's distinct colours. Series take them in order; the 17th starts over.
  */
 export const DEFAULT_CHART_PALETTE = [
   "#1f77b4",
@@ -15,12 +17,12 @@ export const DEFAULT_CHART_PALETTE = [
   "#7f7f7f",
   "#bcbd22",
   "#17becf",
-  "#3366cc",
-  "#dc3912",
-  "#ff9900",
-  "#109618",
-  "#990099",
-  "#0099c6",
+  "#ff00ff",
+  "#c2b280",
+  "#ff1493",
+  "#fabed4",
+  "#008856",
+  "#f99379",
 ] as const;
 
 type ChartColors = NonNullable<AggregationWidgetConfig["formatting_settings"]>["chart_colors"];
