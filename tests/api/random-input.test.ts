@@ -9,7 +9,7 @@ import { assertSchema } from "../helpers/schema-assert.ts";
 const queryText = fc.array(
   fc.oneof(
     fc.constantFrom("(", ")", "[", "]", "{", "}", ":", "\"", "*", "?", "~", "^", "\\", "/", "+", "-", "!", " ", "AND", "OR", "NOT", "and", " TO ", ">=", "<"),
-    fc.constantFrom("message", "source", "http_status", "_exists_", "nope", "now-1d", "2026-01-01", "404", "GET", "fail*"),
+    fc.constantFrom("message", "source", "http_response_code", "_exists_", "nope", "now-1d", "2026-01-01", "404", "GET", "fail*"),
     fc.string({ maxLength: 6 }),
   ),
   { maxLength: 12 },
