@@ -12,6 +12,7 @@ import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { eventsApi } from "./routes/events.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
+import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
@@ -47,6 +48,7 @@ export function createApi({ backend, prefix, limits }: ApiOptions): OpenAPIHono 
     favoritesApi(),
     entityListPreferencesApi(),
     clusterConfigApi(),
+    messageProcessorsApi(),
     toolsApi(),
     viewsSearchApi(),
     searchSupportApi(),

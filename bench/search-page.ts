@@ -58,7 +58,7 @@ const DIST_DIR = Deno.env.get("SLUICE_DIST_DIR") ?? "/tmp/sluice-dist-bench-sear
 const PORT = "19880"; // outside the e2e range (19400 + offsets)
 const PAGE_SIZE = 150;
 /** 40 characters: field names, a value after `:`, operators — what completion and highlighting work on. */
-const TYPED_QUERY = "http_method:POST AND NOT http_status:200";
+const TYPED_QUERY = "http_method:POST AND NOT http_response_code:200";
 /** A brisk typist: 50 ms between keys. */
 const KEY_DELAY_MS = 50;
 const VIEWPORT = { width: 1440, height: 900 };
@@ -72,9 +72,9 @@ interface Scenario {
 }
 
 const SUBMIT_SCENARIOS: Scenario[] = [
-  { label: "field:value", queries: ["http_status:404", "http_status:500"], timed: () => true },
+  { label: "field:value", queries: ["http_response_code:404", "http_response_code:500"], timed: () => true },
   { label: "term", queries: ["failed", "refused"], timed: () => true },
-  { label: "empty result (reference)", queries: ["http_status:404", "http_status:999"], timed: (q) => q === "http_status:999" },
+  { label: "empty result (reference)", queries: ["http_response_code:404", "http_response_code:999"], timed: (q) => q === "http_response_code:999" },
 ];
 
 type Row = string[];
@@ -436,7 +436,7 @@ try {
     );
   }
   const emptySamples = submitResults.get("empty result (reference)")!;
-  submitRows.push([`Submit → 'No messages found' painted (reference; http_status:999)`, ms(empty.median), ms(empty.p95), "", "", "1.0×", "", ""]);
+  submitRows.push([`Submit → 'No messages found' painted (reference; http_response_code:999)`, ms(empty.median), ms(empty.p95), "", "", "1.0×", "", ""]);
   submitRows.push([`  … search job answered (in the page)`, ms(stat(emptySamples.job).median), ms(stat(emptySamples.job).p95), "", "", "", "", ""]);
   if (SUBMIT_ONLY) {
     const header = ["measure", "median", "p95", "reference", "reference median", "ratio"];

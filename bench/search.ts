@@ -222,7 +222,7 @@ const QUERIES: Record<
         ], rows)
         : anyTextField(" connection refused ", "connection refused", false),
   },
-  "field:value": { query: "http_status:500", where: (c) => `${col(c, "http_status")} = 500` },
+  "field:value": { query: "http_response_code:500", where: (c) => `${col(c, "http_response_code")} = 500` },
   range: {
     query: "response_time_ms:[1000 TO 5000]",
     where: (c) => `${col(c, "response_time_ms")} BETWEEN 1000 AND 5000`,

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type { Backend } from "../api/schemas/backend.ts";
+import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import { Database } from "./database.ts";
@@ -88,6 +89,11 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   const search = new EmbeddedSearch(db, messages);
+  const clusterConfig: EmbeddedClusterConfigStore = new EmbeddedClusterConfigStore(db, async (name) => {
+    if (name === MESSAGE_PROCESSORS_CONFIG_CLASS) {
+      messages.chain.configure(await clusterConfig.get(MESSAGE_PROCESSORS_CONFIG_CLASS));
+    }
+  });
   return {
     kind: "embedded",
     messageStore: messages,
@@ -96,7 +102,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry),
-    clusterConfig: new EmbeddedClusterConfigStore(db),
+    clusterConfig,
     search,
     views: new EmbeddedViewStore(db),
     decorators: decoratorStoreFor(db),

@@ -1,35 +1,34 @@
-import type { DuckDBConnection } from "@duckdb/node-api";
+import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
 import { SEED_INDEX_SETS, SEED_STREAMS } from "../fixtures/seed-streams.ts";
+import { DEFAULT_STREAM_ID } from "../shared/product.ts";
+import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import type { Database, SqlParams, Table } from "./database.ts";
-import type { MetricRegistry } from "./metric-registry.ts";
-import { analyze, type FieldType, type StoredField } from "./search/field-catalog.ts";
 import {
-  addExtraFieldColumn,
+  type ChainContext,
+  IngestChain,
+  type IngestInput,
+  PLAIN_INPUT,
+  processBatch,
+  withoutRules,
+} from "./ingest/ingest-chain.ts";
+import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
+import type { MetricRegistry } from "./metric-registry.ts";
+import type { FieldType, StoredField } from "./search/field-catalog.ts";
+import { type PreparationState, type PreparedBatch, prepareBatch } from "./store/batch-preparation.ts";
+import { writeBatch } from "./store/batch-writer.ts";
+import { type CatalogScope, FieldPresence } from "./store/field-presence.ts";
+import {
   ALWAYS_PRESENT,
-  coerce,
-  columnNameFor,
   type ExtraField,
   HOT_FIELDS,
   HOT_KEYWORD_VALUE_FIELDS,
-  inferType,
-  RESERVED_NAMES,
-  SQL_TYPES,
   storedExtraField,
   StoreFieldCatalog,
 } from "./store/field-registry.ts";
-import type { FieldValue, IncomingMessage } from "./store/incoming-message.ts";
-import { escapeKeywordValue, KEYWORD_SEPARATOR } from "./search/keyword-values.ts";
-import {
-  CSV_NULL,
-  CSV_READ_OPTIONS,
-  CsvBatchFile,
-  csvNumber,
-  csvText,
-  csvValue,
-  STREAM_SEPARATOR,
-} from "./store/csv-batch.ts";
+import type { IncomingMessage } from "./store/incoming-message.ts";
 import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
-import { quoteIdentifier } from "./store/sql-identifier.ts";
+import { MessageReader, type StoredMessage } from "./store/message-reader.ts";
+import { quoteLiteral } from "./store/sql-text.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
 import { type IndexingProgress, TermIndex, type TermIndexOptions } from "./store/term-index.ts";
 import { UlidFactory } from "./store/ulid.ts";
@@ -37,6 +36,8 @@ import { UlidFactory } from "./store/ulid.ts";
 export type { IncomingMessage } from "./store/incoming-message.ts";
 export type { IndexInfo, IndexSet } from "./store/index-sets.ts";
 export type { RoutedStream } from "./store/stream-router.ts";
+export type { CatalogScope } from "./store/field-presence.ts";
+export type { StoredMessage } from "./store/message-reader.ts";
 
 export interface MessageStoreOptions {
   /** This node's id (`gl2_source_node`). */
@@ -70,19 +71,6 @@ export interface IngestResult {
   fieldConflicts: number;
 }
 
-/** Restricts the field catalog to fields seen in messages of these streams and this time range. */
-export interface CatalogScope {
-  streams?: readonly string[];
-  /** UTC ms, inclusive. */
-  from?: number;
-  to?: number;
-}
-
-/** A message as the API shows it: Graylog's field names, `timestamp` as ISO text, plus its index. */
-export interface StoredMessage {
-  index: string;
-  fields: Record<string, unknown>;
-}
 
 /**
  * Exactly one DuckDB row group: a batch of whole row groups is written straight to the file, while rows past the
@@ -90,8 +78,6 @@ export interface StoredMessage {
  * DuckDB's CPU per message 23 µs with 150,000-message batches, 15–16 µs with 122,880 or 245,760.
  */
 const DEFAULT_BATCH = 122_880;
-/** DuckDB's rows per row group. */
-const ROW_GROUP_SIZE = 122_880;
 const IMPORT_INPUT_ID = "000000000000000000000000";
 
 /**
@@ -108,19 +94,24 @@ export class MessageStore {
   private rotation!: IndexRotation;
   private readonly indexSets = new Map<string, IndexSet>();
   private readonly extras = new Map<string, ExtraField>();
-  /** index name → field → stream ids */
-  private readonly presence = new Map<string, Map<string, Set<string>>>();
+  private readonly presence = new FieldPresence();
+  private readonly reader: MessageReader;
   private readonly ulids = new UlidFactory();
   private catalogCache: StoreFieldCatalog | null = null;
   private terms!: TermIndex;
+  /** The processors every batch passes before it is written, as the message processors configuration orders them. */
+  readonly chain = new IngestChain();
 
-  private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {}
+  private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {
+    this.reader = new MessageReader(db, this.extras);
+  }
 
   /** Opens the store on a migrated database; on its first open, seeds the index sets and stream rules. */
   static async open(db: Database, options: MessageStoreOptions): Promise<MessageStore> {
     const store = new MessageStore(db, options);
     await store.seed();
     await store.load();
+    store.chain.configure(await new EmbeddedClusterConfigStore(db).get(MESSAGE_PROCESSORS_CONFIG_CLASS));
     store.terms = await TermIndex.open(db, options.termIndex);
     return store;
   }
@@ -173,17 +164,23 @@ export class MessageStore {
    * when rows arrive in time order). A message is never lost for a field of the wrong type: that value is
    * dropped and counted.
    */
-  ingest(messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>): Promise<IngestResult> {
-    return this.ingestChunks(inChunks(messages));
+  ingest(
+    messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>,
+    input: IngestInput = PLAIN_INPUT,
+  ): Promise<IngestResult> {
+    return this.ingestChunks(inChunks(messages), input);
   }
 
   /**
    * `ingest` for a producer that has its messages in arrays already (an import reads a file's lines a block at a
    * time): one await per array instead of one per message.
    */
-  ingestChunks(chunks: AsyncIterable<readonly IncomingMessage[]>): Promise<IngestResult> {
+  ingestChunks(
+    chunks: AsyncIterable<readonly IncomingMessage[]>,
+    input: IngestInput = PLAIN_INPUT,
+  ): Promise<IngestResult> {
     // One ingest at a time: a batch may add a column that the next batch's rows already use.
-    const run = this.ingesting.then(() => this.ingestNow(chunks));
+    const run = this.ingesting.then(() => this.ingestNow(chunks, input));
     this.ingesting = run.catch(() => {});
     return run;
   }
@@ -200,18 +197,19 @@ export class MessageStore {
       nodeId: this.options.nodeId,
       batchSize: this.options.batchSize ?? DEFAULT_BATCH,
       importInputId: IMPORT_INPUT_ID,
-      router: this.router,
+      // The fast path routes as the chain does: by the rules only while the Stream Rule Processor is enabled.
+      router: this.chain.routesByRules() ? this.router : withoutRules(this.router.streams),
       indexSets: this.indexSets,
       defaultIndexSetId: () => this.defaultIndexSetId(),
       rotation: this.rotation,
       extras: this.extras,
       addField: (field) => {
         this.extras.set(field.name, field);
-        this.extraColumns = null;
+        this.reader.fieldsChanged();
         this.catalogCache = null;
       },
       markPresent: (index, field, stream) => {
-        const added = this.markPresent(index, field, stream);
+        const added = this.presence.mark(index, field, stream);
         if (added) this.catalogCache = null;
         return added;
       },
@@ -230,13 +228,30 @@ export class MessageStore {
     return run;
   }
 
-  private async ingestNow(chunks: AsyncIterable<readonly IncomingMessage[]>): Promise<IngestResult> {
+  /** What the chain's processors work with now. */
+  chainContext(): ChainContext {
+    return {
+      router: this.router,
+      defaultStreamId: this.router.streams.find((stream) => stream.isDefault)?.id ?? DEFAULT_STREAM_ID,
+      defaultIndexSetId: this.defaultIndexSetId(),
+      pipelines: [], // none are stored yet: pipelines come with issue 20
+    };
+  }
+
+  private async ingestNow(
+    chunks: AsyncIterable<readonly IncomingMessage[]>,
+    input: IngestInput,
+  ): Promise<IngestResult> {
     const result: IngestResult = { messages: 0, rows: 0, fieldConflicts: 0 };
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
     let batch: IncomingMessage[] = [];
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const prepared = await this.prepare(batch, result);
+      this.options.registry?.input.mark(batch.length);
+      // The processors as configured when the batch is full: a changed configuration applies from the next batch.
+      const routed = messageBatch(batch);
+      processBatch(this.chain.processors(this.chainContext(), input), routed);
+      const prepared = await this.prepare(routed, result);
       batch = [];
       await writing; // one insert at a time; this batch was prepared while the previous one was written
       writing = this.write(prepared);
@@ -283,18 +298,7 @@ export class MessageStore {
       this.catalogCache ??= this.buildCatalog(null);
       return this.catalogCache;
     }
-    const wanted = scope.streams ? new Set(scope.streams) : null;
-    const names = new Set<string>();
-    for (const [indexName, fields] of this.presence) {
-      const index = this.rotation.indices.get(indexName);
-      if (!index || index.beginMs === null || index.endMs === null) continue;
-      if (scope.from !== undefined && index.endMs < scope.from) continue;
-      if (scope.to !== undefined && index.beginMs > scope.to) continue;
-      for (const [field, streams] of fields) {
-        if (!wanted || [...streams].some((stream) => wanted.has(stream))) names.add(field);
-      }
-    }
-    return this.buildCatalog(names);
+    return this.buildCatalog(this.presence.within(this.rotation.indices, scope));
   }
 
   /**
@@ -302,29 +306,7 @@ export class MessageStore {
    * name: `index_names` of `/views/fields`. Fields every message has (and `streams`) are in every such index.
    */
   fieldIndices(scope: CatalogScope = {}): Map<string, string[]> {
-    const wanted = scope.streams ? new Set(scope.streams) : null;
-    const byField = new Map<string, Set<string>>();
-    const withMessages = new Set<string>();
-    for (const index of this.rotation.indices.values()) {
-      if (index.beginMs === null || index.endMs === null || index.docCount === 0) continue;
-      if (scope.from !== undefined && index.endMs < scope.from) continue;
-      if (scope.to !== undefined && index.beginMs > scope.to) continue;
-      const fields = this.presence.get(index.name);
-      // Without streams asked for, any index with messages; else one where those streams have messages.
-      let holdsWanted = wanted === null;
-      for (const [field, streams] of fields ?? []) {
-        if (wanted && ![...streams].some((stream) => wanted.has(stream))) continue;
-        holdsWanted = true;
-        let indices = byField.get(field);
-        if (!indices) byField.set(field, indices = new Set());
-        indices.add(index.name);
-      }
-      if (holdsWanted) withMessages.add(index.name);
-    }
-    const sorted = (names: Iterable<string>) => [...names].sort();
-    const result = new Map([...byField].map(([field, indices]) => [field, sorted(indices)]));
-    for (const field of [...ALWAYS_PRESENT, "streams"]) result.set(field, sorted(withMessages));
-    return result;
+    return this.presence.fieldIndices(this.rotation.indices.values(), scope);
   }
 
   /** A message by index and `_id`, or null. */
@@ -358,7 +340,7 @@ export class MessageStore {
   async exportText(path: string): Promise<void> {
     await this.db.run(
       `COPY (SELECT replace(replace(message, chr(10), ' '), chr(13), ' ') FROM messages ORDER BY timestamp)
-       TO '${path.replaceAll("'", "''")}' (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER chr(1))`,
+       TO ${quoteLiteral(path)} (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER chr(1))`,
     );
   }
 
@@ -380,47 +362,17 @@ export class MessageStore {
 
   /** The columns a result row needs (no token texts, no keyword values): what `readMessages` decodes. */
   selectList(): string {
-    return "* EXCLUDE (message_terms, full_message_terms, keyword_values)";
+    return this.reader.selectList();
   }
 
   /** Runs a SELECT of `selectList()` and decodes its rows as the message maps of search results. */
-  async readMessages(sql: string, params: SqlParams = []): Promise<StoredMessage[]> {
-    return this.decodeRows(await this.db.table(sql, params));
+  readMessages(sql: string, params: SqlParams = []): Promise<StoredMessage[]> {
+    return this.reader.readMessages(sql, params);
   }
 
-  /** Rows of `selectList()` as message maps: each column's field name is looked up once, not once per row. */
-  decodeRows({ columns, rows }: Table): StoredMessage[] {
-    const byColumn = this.extraByColumn();
-    const names = columns.map((column) =>
-      column === "index_name" || column.endsWith("_terms") || column === "keyword_values"
-        ? undefined
-        : column.startsWith("f_")
-        ? byColumn.get(column)?.name
-        : column
-    );
-    const index = columns.indexOf("index_name");
-    return rows.map((row) => {
-      const fields: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        const value = row[i];
-        if (name === undefined || value === null || value === undefined) continue;
-        fields[name] = value instanceof Date
-          ? value.toISOString()
-          : typeof value === "bigint"
-          ? Number(value)
-          : value;
-      }
-      return { index: String(row[index]), fields };
-    });
-  }
-
-  // ---------------------------------------------------------------------------------------------------------
-
-  private extraColumns: Map<string, ExtraField> | null = null;
-  private extraByColumn(): Map<string, ExtraField> {
-    this.extraColumns ??= new Map([...this.extras.values()].map((field) => [field.column, field]));
-    return this.extraColumns;
+  /** Rows of `selectList()` as message maps (MessageReader). */
+  decodeRows(table: Table): StoredMessage[] {
+    return this.reader.decodeRows(table);
   }
 
   /**
@@ -431,8 +383,7 @@ export class MessageStore {
   private buildCatalog(present: Set<string> | null): StoreFieldCatalog {
     const fields: StoredField[] = [];
     const covered = new Set<string>();
-    const everywhere = present ??
-      new Set([...this.presence.values()].flatMap((fields) => [...fields.keys()]));
+    const everywhere = present ?? this.presence.everywhere();
     for (const field of Object.values(HOT_FIELDS)) {
       if (field.name === "_id" || ALWAYS_PRESENT.includes(field.name) || everywhere.has(field.name)) {
         fields.push(field);
@@ -542,188 +493,29 @@ export class MessageStore {
         "SELECT * FROM field_presence",
       )
     ) {
-      this.markPresent(row.index_name, row.field, row.stream_id);
+      this.presence.mark(row.index_name, row.field, row.stream_id);
     }
-    this.extraColumns = null;
+    this.reader.fieldsChanged();
     this.catalogCache = null;
     await this.reloadStreams();
   }
 
-  private markPresent(index: string, field: string, stream: string): boolean {
-    let fields = this.presence.get(index);
-    if (!fields) this.presence.set(index, fields = new Map());
-    let streams = fields.get(field);
-    if (!streams) fields.set(field, streams = new Set());
-    if (streams.has(stream)) return false;
-    streams.add(stream);
-    return true;
+  /** The chain's store step, first half: the batch's rows as a CSV file and its bookkeeping (store/batch-preparation.ts). */
+  private async prepare(routed: MessageBatch, result: IngestResult): Promise<PreparedBatch> {
+    const prepared = await prepareBatch(this.preparation, routed, result);
+    if (prepared.newFields.length > 0 || prepared.widened.length > 0 || prepared.newPresence.length > 0) {
+      this.catalogCache = null;
+    }
+    return prepared;
   }
 
-  /**
-   * Routes, assigns indices and ids, types fields and serialises one batch as CSV (no I/O but the temp file).
-   * Per message it allocates little more than its line: the garbage collector was a quarter of this step's time
-   * with a row object, value arrays and JSON per message (bench/RESULTS.md "Import").
-   */
-  private async prepare(batch: IncomingMessage[], result: IngestResult): Promise<PreparedBatch> {
-    const rowsBefore = result.rows;
-    this.options.registry?.input.mark(batch.length);
-    if (!isSorted(batch)) batch = [...batch].sort((a, b) => a.timestamp - b.timestamp);
-    const receivedAt = Date.now();
-    const newFields: ExtraField[] = [];
-    const widened: ExtraField[] = [];
-    // The extra fields of this batch, in the order they first occur: their cells follow the hot columns. Known
-    // before the first line is written, so that every line has every cell and lines can be written as they come.
-    const positions = new Map<string, number>();
-    for (const message of batch) {
-      for (const name in message.fields) {
-        const raw = message.fields[name] as FieldValue | null | undefined;
-        if (raw === null || raw === undefined || positions.has(name) || RESERVED_NAMES.has(name)) continue;
-        positions.set(name, positions.size);
-      }
-    }
-    const width = positions.size;
-    /** This message's extra-field cells by position (reset after each message). */
-    const cells: (string | undefined)[] = [];
-    /** This message's fields tracked for presence (reused for every message). */
-    const present: string[] = [];
-    const newPresence: [string, string, string][] = [];
-    const touched = new Map<string, IndexInfo>();
-    const seenShapes = new Set<string>();
-    const takenColumns = new Set([...this.extras.values()].map((field) => field.column));
-    const indexCells = new Map<string, string>();
-    /** The cells of the line being built (reused for every message). */
-    const row: string[] = [];
-    row.length = HOT_CSV_COLUMNS.length + width;
-    const file = new CsvBatchFile(await Deno.makeTempFile({ prefix: "sluice-ingest-", suffix: ".csv" }));
-    try {
-      for (const message of batch) {
-        const streams = this.router.route(message);
-        const gl2MessageId = this.ulids.next(receivedAt);
-        // The values of HOT_KEYWORD_VALUE_FIELDS and every string extra field (encodeKeywordValues, built in place).
-        let keywordValues = KEYWORD_SEPARATOR + escapeKeywordValue(gl2MessageId) + KEYWORD_SEPARATOR;
-        present.length = 0;
-        let size = message.message.length + message.source.length;
-        let fullMessage = CSV_NULL;
-        let fullMessageTerms = CSV_NULL;
-        if (message.fullMessage !== undefined) {
-          fullMessage = csvText(message.fullMessage);
-          fullMessageTerms = csvText(tokenText(message.fullMessage));
-          size += message.fullMessage.length;
-          present.push("full_message");
-        }
-        let level = CSV_NULL;
-        if (message.level !== undefined) (level = csvNumber(message.level), present.push("level"));
-        let facility = CSV_NULL;
-        if (message.facility !== undefined) {
-          (facility = csvText(message.facility), present.push("facility"), size += message.facility.length);
-          keywordValues += escapeKeywordValue(message.facility) + KEYWORD_SEPARATOR;
-        }
-        let remoteIp = CSV_NULL;
-        if (message.remoteIp !== undefined) {
-          (remoteIp = csvText(message.remoteIp), present.push("gl2_remote_ip"));
-          keywordValues += escapeKeywordValue(message.remoteIp) + KEYWORD_SEPARATOR;
-        }
-        // Every stored message has an input: the insert fills a missing one with the import input's id.
-        present.push("gl2_source_input");
-        if (message.fields) {
-          for (const name in message.fields) {
-            const raw = message.fields[name] as FieldValue | null | undefined;
-            if (raw === null || raw === undefined || RESERVED_NAMES.has(name)) continue;
-            let field = this.extras.get(name);
-            if (!field) {
-              field = { name, column: columnNameFor(name, takenColumns), type: inferType(name, raw) };
-              takenColumns.add(field.column);
-              this.extras.set(name, field);
-              newFields.push(field);
-              this.extraColumns = null;
-            }
-            let value: FieldValue;
-            if (field.type === "string" && typeof raw === "string") {
-              value = raw; // the common case, without an allocation in coerce
-            } else {
-              const coerced = coerce(field.type, raw);
-              if (coerced.kind === "reject") {
-                result.fieldConflicts++;
-                continue;
-              }
-              if (coerced.kind === "widen") {
-                field.type = coerced.to;
-                if (!newFields.includes(field)) widened.push(field);
-              }
-              value = coerced.value;
-            }
-            cells[positions.get(name)!] = csvValue(value);
-            if (field.type === "string") {
-              keywordValues += escapeKeywordValue(value as string) + KEYWORD_SEPARATOR;
-            }
-            present.push(name);
-            size += name.length + String(value).length;
-          }
-        }
-        // One flat string per line from a reused array: concatenating cells made rope strings that the garbage
-        // collector then spent more time on than everything else in this loop.
-        row[1] = csvText(message.id ?? crypto.randomUUID());
-        row[2] = csvNumber(Math.round(message.timestamp));
-        row[3] = csvText(message.source);
-        row[4] = csvText(message.message);
-        row[5] = csvText(tokenText(message.message));
-        row[6] = fullMessage;
-        row[7] = fullMessageTerms;
-        row[8] = csvText(keywordValues);
-        row[9] = level;
-        row[10] = facility;
-        const streamsText = streams.join(STREAM_SEPARATOR);
-        row[11] = csvText(streamsText);
-        row[12] = csvText(gl2MessageId);
-        row[13] = message.inputId === undefined ? CSV_NULL : csvText(message.inputId);
-        row[14] = remoteIp;
-        row[15] = String(size);
-        for (let position = 0; position < width; position++) {
-          row[HOT_CSV_COLUMNS.length + position] = cells[position] ?? CSV_NULL;
-          cells[position] = undefined;
-        }
-        const indexSetIds = new Set<string>();
-        for (const stream of streams) {
-          indexSetIds.add(this.router.indexSetOf(stream) ?? this.defaultIndexSetId());
-        }
-        let presentText: string | null = null;
-        for (const setId of indexSetIds) {
-          const index = this.rotation.take(setId, message.timestamp);
-          touched.set(index.name, index);
-          let indexCell = indexCells.get(index.name);
-          if (indexCell === undefined) indexCells.set(index.name, indexCell = csvText(index.name));
-          row[0] = indexCell;
-          file.add(row.join(","));
-          result.rows++;
-          presentText ??= present.join(",");
-          const shape = `${index.name}\u0000${streamsText}\u0000${presentText}`;
-          if (seenShapes.has(shape)) continue;
-          seenShapes.add(shape);
-          for (const field of present) {
-            for (const stream of streams) {
-              if (this.markPresent(index.name, field, stream)) newPresence.push([index.name, field, stream]);
-            }
-          }
-        }
-        result.messages++;
-      }
-    } catch (error) {
-      file.close();
-      await Deno.remove(file.path).catch(() => {});
-      throw error;
-    }
-    file.close();
-    if (newFields.length > 0 || widened.length > 0 || newPresence.length > 0) this.catalogCache = null;
+  private get preparation(): PreparationState {
     return {
-      path: file.path,
-      count: batch.length,
-      rows: result.rows - rowsBefore,
-      receivedAt,
-      columns: [...positions.keys()].map((name) => ({ ...this.extras.get(name)! })),
-      newFields: newFields.map((field) => ({ ...field })),
-      widened: widened.map((field) => ({ ...field })),
-      newPresence,
-      indices: [...touched.values()].map((index) => ({ ...index })),
+      extras: this.extras,
+      presence: this.presence,
+      rotation: this.rotation,
+      ulids: this.ulids,
+      fieldsChanged: () => this.reader.fieldsChanged(),
     };
   }
 
@@ -731,43 +523,15 @@ export class MessageStore {
     return [...this.indexSets.values()].find((set) => set.isDefault)!.id;
   }
 
-  /** Adds new columns, inserts the batch and records indices, fields and presence, all in one transaction. */
+  /** The chain's store step, second half: the batch written in one transaction (store/batch-writer.ts). */
   private async write(batch: PreparedBatch): Promise<void> {
-    try {
-      await this.db.transaction(async (connection) => {
-        for (const field of batch.newFields) await addExtraFieldColumn(connection, field);
-        for (const field of batch.widened) {
-          await connection.run(
-            `ALTER TABLE messages ALTER COLUMN ${quoteIdentifier(field.column)} SET DATA TYPE ${
-              SQL_TYPES[field.type]
-            }`,
-          );
-          await connection.run("UPDATE message_fields SET type = ? WHERE name = ?", [field.type, field.name]);
-        }
-        const insert = () => insertBatch(connection, batch, this.options.nodeId);
-        if (batch.count >= ROW_GROUP_SIZE) {
-          await withThreads(connection, this.options.bulkInsertThreads ?? 1, insert);
-        } else await insert();
-        for (const index of batch.indices) {
-          await connection.run(
-            `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
-             ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
-            [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
-          );
-        }
-        for (const [index, field, stream] of batch.newPresence) {
-          await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [
-            index,
-            field,
-            stream,
-          ]);
-        }
-      });
-      this.terms.written(batch.rows);
-      this.options.registry?.output.mark(batch.count);
-    } finally {
-      await Deno.remove(batch.path).catch(() => {});
-    }
+    await writeBatch(this.db, batch, {
+      nodeId: this.options.nodeId,
+      importInputId: IMPORT_INPUT_ID,
+      bulkInsertThreads: this.options.bulkInsertThreads ?? 1,
+    });
+    this.terms.written(batch.rows);
+    this.options.registry?.output.mark(batch.count);
   }
 }
 
@@ -791,95 +555,6 @@ export interface BulkIngestAccess {
   ulids: UlidFactory;
   /** Counts written messages and rows (meters, term index). */
   written(messages: number, rows: number): void;
-}
-
-interface PreparedBatch {
-  path: string;
-  count: number;
-  /** Rows in the file: a message routed to streams of two index sets is one row in each. */
-  rows: number;
-  /** Receive and processing time of the whole batch (bound once rather than repeated in every row). */
-  receivedAt: number;
-  /** Extra-field columns that occur in this batch, with their types after this batch. */
-  columns: ExtraField[];
-  newFields: ExtraField[];
-  widened: ExtraField[];
-  newPresence: [string, string, string][];
-  indices: IndexInfo[];
-}
-
-/** The batch file's leading columns, in order, with the types `read_csv` reads them as. */
-const HOT_CSV_COLUMNS: [string, string][] = [
-  ["index_name", "VARCHAR"],
-  ["_id", "VARCHAR"],
-  ["ts", "BIGINT"],
-  ["source", "VARCHAR"],
-  ["message", "VARCHAR"],
-  ["message_terms", "VARCHAR"],
-  ["full_message", "VARCHAR"],
-  ["full_message_terms", "VARCHAR"],
-  ["keyword_values", "VARCHAR"],
-  ["level", "BIGINT"],
-  ["facility", "VARCHAR"],
-  ["streams", "VARCHAR"],
-  ["gl2_message_id", "VARCHAR"],
-  ["gl2_source_input", "VARCHAR"],
-  ["gl2_remote_ip", "VARCHAR"],
-  ["size", "BIGINT"],
-];
-
-async function insertBatch(
-  connection: DuckDBConnection,
-  batch: PreparedBatch,
-  nodeId: string,
-): Promise<void> {
-  // A date field's value is epoch milliseconds: read as a number, stored as a timestamp.
-  const spec = [
-    ...HOT_CSV_COLUMNS,
-    ...batch.columns.map((field) =>
-      [field.column, field.type === "date" ? "BIGINT" : SQL_TYPES[field.type]] as [string, string]
-    ),
-  ]
-    .map(([name, type]) => `${quoteIdentifier(name)}: '${type}'`)
-    .join(", ");
-  const extraList = batch.columns.map((field) =>
-    field.type === "date"
-      ? `, epoch_ms(${quoteIdentifier(field.column)}) AS ${quoteIdentifier(field.column)}`
-      : `, ${quoteIdentifier(field.column)}`
-  ).join("");
-  await connection.run(
-    `INSERT INTO messages BY NAME
-     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms, keyword_values,
-       level, facility, string_split(streams, chr(31)) AS streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
-       ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
-       epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
-       size AS gl2_accounted_message_size${extraList}
-     FROM read_csv(?, columns = {${spec}}, ${CSV_READ_OPTIONS})`,
-    [IMPORT_INPUT_ID, nodeId, batch.receivedAt, batch.receivedAt, batch.path],
-  );
-}
-
-/**
- * Runs a bulk insert with `wanted` DuckDB threads (MessageStoreOptions.bulkInsertThreads, default one). Measured
- * on 122,880-row batches (bench/measure/ingest-write-variants.ts, 2 shared cores): two threads spent 13–15 µs CPU
- * per row and 13–25 µs wall, one thread 9 µs CPU and 9–11 µs wall (a batch is one row group: a second thread
- * only splits it), leaving the other core to the preparation of the next batch. `threads` is a global setting: a
- * search running meanwhile gets the same number of threads.
- */
-async function withThreads<T>(
-  connection: DuckDBConnection,
-  wanted: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  const reader = await connection.runAndReadAll("SELECT current_setting('threads')");
-  const threads = Number(reader.getRows()[0][0]);
-  if (!Number.isInteger(wanted) || wanted < 1 || threads === wanted) return await work();
-  await connection.run(`SET threads = ${wanted}`);
-  try {
-    return await work();
-  } finally {
-    await connection.run(`SET threads = ${threads}`);
-  }
 }
 
 /**
@@ -909,13 +584,3 @@ async function* inChunks(
 }
 
 const CHUNK_SIZE = 4096;
-
-/** The token text of analysed text (see StoredField.tokenTextSql): ` a b c `. */
-function tokenText(text: string): string {
-  return ` ${analyze(text).join(" ")} `;
-}
-
-function isSorted(batch: IncomingMessage[]): boolean {
-  for (let i = 1; i < batch.length; i++) if (batch[i].timestamp < batch[i - 1].timestamp) return false;
-  return true;
-}

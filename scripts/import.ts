@@ -12,6 +12,7 @@ import { MessageStore } from "../mock-backend/message-store.ts";
 import { COUNT, pacedLog, progressLog } from "../mock-backend/progress-log.ts";
 import { migrate } from "../mock-backend/schema.ts";
 import { seedEntities } from "../mock-backend/seed.ts";
+import { importSummary } from "./import-summary.ts";
 
 const USAGE = `Usage: deno task import --format <${
   Object.keys(PARSERS).join("|")
@@ -69,6 +70,7 @@ try {
   const { identity } = await seedEntities(db, settings.adminPassword);
   const store = await MessageStore.open(db, { nodeId: identity.nodeId });
   console.log(`Importing ${positionals.length} file(s) as ${values.format} into ${path}…`);
+  console.log(`Each message passes: ${store.chain.steps().join(" → ")}`);
   const say = pacedLog(console.log);
   const report = await importFiles(store, {
     format: values.format,
@@ -85,6 +87,7 @@ try {
       Math.round(report.durationMs)
     } ms, ${Math.round(report.stored / (report.durationMs / 1000))} messages/s)`,
   );
+  if (report.javaScriptWork) console.log(`Imported line by line in JavaScript: ${report.javaScriptWork}.`);
   if (report.fieldConflicts > 0) {
     console.log(`Field values dropped for not fitting their field's type: ${report.fieldConflicts}`);
   }
@@ -99,6 +102,10 @@ try {
   await store.indexTerms(progressLog("Indexing the message terms", console.log));
   console.log(`Indexed the message terms in ${Math.round(performance.now() - indexing)} ms.`);
   await store.close();
+  const origin = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}`;
+  for (const line of importSummary(report.timeRange, { origin, prefix: settings.pathPrefix, stream: values.stream })) {
+    console.log(line);
+  }
 } catch (error) {
   console.error(`Import failed: ${error instanceof Error ? error.message : error}`);
   Deno.exitCode = 1;

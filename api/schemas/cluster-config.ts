@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "./cluster-config-defaults.ts";
+import {
+  MESSAGE_PROCESSORS_CONFIG_CLASS,
+  MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
+  MessageProcessorsConfigSchema,
+} from "./message-processors.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -29,6 +34,10 @@ export const CLUSTER_CONFIGS = {
   "org.graylog2.indexer.searches.SearchesClusterConfig": {
     schema: SearchesClusterConfigSchema,
     defaults: SEARCHES_CLUSTER_CONFIG_DEFAULTS,
+  },
+  [MESSAGE_PROCESSORS_CONFIG_CLASS]: {
+    schema: MessageProcessorsConfigSchema,
+    defaults: MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
   },
 } as const;
 

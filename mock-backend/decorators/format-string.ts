@@ -31,7 +31,7 @@ export const formatString: DecoratorType = {
     format_string: configField({
       type: "text",
       human_name: "Format String",
-      description: "The template, e.g. ${http_method} ${http_path} answered ${http_status}.",
+      description: "The template, e.g. ${http_method} ${http_path} answered ${http_response_code}.",
       position: 1,
     }),
     target_field: configField({

@@ -23,10 +23,11 @@ const MONTHS: Record<string, number> = {
 };
 
 /**
- * Apache/NGINX access logs in the common or combined format, into the fields of Logstash's COMBINEDAPACHELOG
- * (clientip, ident, auth, timestamp, verb, request, httpversion, response, bytes, referrer, agent). The whole
- * line stays the message; `bytes` is left out when the log says `-`; a request line that is no
- * `VERB path HTTP/x` is kept as `rawrequest`.
+ * Apache/NGINX access logs in the common or combined format, into the fields the demo data uses for the same
+ * things (fixtures/demo-messages.ts; Graylog's `http_*` names): client_ip, ident, auth, http_method, http_path,
+ * http_version (`HTTP/1.1`), http_response_code, bytes, http_referrer, user_agent. The whole line stays the
+ * message; `bytes` is left out when the log says `-`; a request line that is no `METHOD path HTTP/x` is kept as
+ * `rawrequest`.
  */
 export const apacheParser: LineParser = {
   description: "Apache/NGINX access log (common or combined)",
@@ -35,21 +36,21 @@ export const apacheParser: LineParser = {
     if (text.trim() === "") return reject("empty line");
     const match = ACCESS.exec(text);
     if (!match) return reject("not an access log line");
-    const [, clientip, ident, auth, time, request, response, bytes, referrer, agent] = match;
+    const [, clientIp, ident, auth, time, request, response, bytes, referrer, agent] = match;
     const timestamp = parseApacheTime(time);
     if (timestamp === null) return reject("invalid timestamp");
     // `timestamp` becomes the message's own timestamp.
-    const fields: Record<string, FieldValue> = { clientip, ident, auth };
+    const fields: Record<string, FieldValue> = { client_ip: clientIp, ident, auth };
     const parts = REQUEST.exec(request);
     if (parts) {
-      fields.verb = parts[1];
-      fields.request = parts[2];
-      if (parts[3] !== undefined) fields.httpversion = parts[3];
+      fields.http_method = parts[1];
+      fields.http_path = parts[2];
+      if (parts[3] !== undefined) fields.http_version = `HTTP/${parts[3]}`;
     } else fields.rawrequest = request;
-    if (response !== "-") fields.response = Number(response);
+    if (response !== "-") fields.http_response_code = Number(response);
     if (bytes !== "-") fields.bytes = Number(bytes);
-    if (referrer !== undefined) fields.referrer = unescape(referrer);
-    if (agent !== undefined) fields.agent = unescape(agent);
+    if (referrer !== undefined) fields.http_referrer = unescape(referrer);
+    if (agent !== undefined) fields.user_agent = unescape(agent);
     return accept({ timestamp, source: context.defaultSource, message: text, fields });
   },
 };

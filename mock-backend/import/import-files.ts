@@ -1,7 +1,9 @@
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import type { MessageStore } from "../message-store.ts";
+import { PLAIN_INPUT } from "../ingest/ingest-chain.ts";
+import { importCodec } from "./import-codec.ts";
 import type { ParseContext } from "./line-parser.ts";
-import { type ImportFormat, PARSERS } from "./parsers.ts";
+import type { ImportFormat } from "./parsers.ts";
 import { readLineBlocks } from "./line-blocks.ts";
 import { importBySql } from "./sql-import.ts";
 
@@ -17,8 +19,9 @@ export interface ImportOptions {
   /** Rejected lines kept as examples per reason. */
   examples?: number;
   /**
-   * `sql` (default): formats DuckDB can parse (sql-formats.ts) are imported by DuckDB's engine (sql-import.ts),
-   * falling back to the JS path when it cannot reproduce it exactly; `js`: line by line through the JS parser.
+   * `sql` (default): when no processor of the ingest chain needs JavaScript (the format has a SQL twin in
+   * sql-formats.ts, no static fields, extractors or pipelines), DuckDB's engine imports the files (sql-import.ts),
+   * falling back to the JS path when it cannot reproduce it exactly; `js`: line by line through the chain.
    */
   engine?: "sql" | "js";
   /** Told how far the import has come, as it goes (ImportProgress). */
@@ -34,7 +37,16 @@ export type ImportProgress =
 
 /** A report of nothing read yet, filled in as an import goes. */
 export function emptyImportReport(): ImportReport {
-  return { read: 0, stored: 0, rejected: 0, reasons: [], files: [], fieldConflicts: 0, durationMs: 0 };
+  return {
+    read: 0,
+    stored: 0,
+    rejected: 0,
+    reasons: [],
+    files: [],
+    fieldConflicts: 0,
+    durationMs: 0,
+    timeRange: null,
+  };
 }
 
 export interface RejectReason {
@@ -51,6 +63,10 @@ export interface ImportReport {
   files: { file: string; read: number; rejected: number }[];
   fieldConflicts: number;
   durationMs: number;
+  /** The earliest and latest timestamp (UTC ms) of the messages stored; null when none were. */
+  timeRange: { from: number; to: number } | null;
+  /** Why DuckDB's fast path was not taken (the JS path imported the files), or null when it was. */
+  javaScriptWork?: string | null;
 }
 
 /**
@@ -66,12 +82,22 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
       }`,
     );
   }
-  if (options.engine !== "js") {
+  const codec = importCodec(options.format);
+  // A file import is an input without static fields or extractors (inputs that have them come with issue 16).
+  const input = PLAIN_INPUT;
+  let javaScriptWork = options.engine === "js"
+    ? "the JavaScript path was asked for"
+    : codec.javaScriptWork ?? store.chain.javaScriptWork(store.chainContext(), input);
+  if (javaScriptWork === null) {
     const bySql = await importBySql(store, options);
-    if (!("skipped" in bySql)) return { ...bySql, durationMs: performance.now() - started };
+    if (!("skipped" in bySql)) return { ...bySql, durationMs: performance.now() - started, javaScriptWork };
+    javaScriptWork = bySql.skipped;
   }
-  const parser = PARSERS[options.format];
+  const parser = codec.parser;
   const report = emptyImportReport();
+  report.javaScriptWork = javaScriptWork;
+  let from = Infinity;
+  let to = -Infinity;
   const reasons = new Map<string, RejectReason>();
   const exampleLimit = options.examples ?? 3;
   const now = options.now ?? Date.now();
@@ -100,8 +126,11 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
           read += line.length + 1;
           const parsed = parser.parse(line, context);
           if (parsed.ok) {
-            if (extraStreams) parsed.message.streams = extraStreams;
-            parsedLines.push(parsed.message);
+            const message = parsed.message;
+            if (extraStreams) message.streams = extraStreams;
+            if (message.timestamp < from) from = message.timestamp;
+            if (message.timestamp > to) to = message.timestamp;
+            parsedLines.push(message);
             continue;
           }
           report.rejected++;
@@ -119,8 +148,9 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
     }
   }
 
-  const result = await store.ingestChunks(messages());
+  const result = await store.ingestChunks(messages(), input);
   report.stored = result.messages;
+  report.timeRange = result.messages > 0 ? { from: Math.round(from), to: Math.round(to) } : null;
   report.fieldConflicts = result.fieldConflicts;
   report.reasons = [...reasons.values()].sort((a, b) => b.count - a.count);
   report.durationMs = performance.now() - started;

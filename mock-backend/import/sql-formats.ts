@@ -1,3 +1,4 @@
+import { quoteLiteral } from "../store/sql-text.ts";
 import type { ImportFormat } from "./parsers.ts";
 
 /** A field a format's parser sets, with the type its value has (a string, or an integer `Number`). */
@@ -56,22 +57,22 @@ const BLANK = String.raw`regexp_full_match(line, '[\t ]*')`;
 const unescape = (value: string) =>
   `CASE WHEN contains(${value}, '\\') THEN regexp_replace(${value}, '\\\\(["\\\\])', '\\1', 'g') ELSE ${value} END`;
 
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
 
 /** Apache/NGINX access logs as apache.ts parses them. */
 const apache: SqlFormat = {
   fields: [
-    { name: "clientip", type: "string" },
+    { name: "client_ip", type: "string" },
     { name: "ident", type: "string" },
     { name: "auth", type: "string" },
-    { name: "verb", type: "string" },
-    { name: "request", type: "string" },
-    { name: "httpversion", type: "string" },
+    { name: "http_method", type: "string" },
+    { name: "http_path", type: "string" },
+    { name: "http_version", type: "string" },
     { name: "rawrequest", type: "string" },
-    { name: "response", type: "long" },
+    { name: "http_response_code", type: "long" },
     { name: "bytes", type: "long" },
-    { name: "referrer", type: "string" },
-    { name: "agent", type: "string" },
+    { name: "http_referrer", type: "string" },
+    { name: "user_agent", type: "string" },
   ],
   parse(source, { sourceSql }) {
     const matched = "m.clientip <> ''";
@@ -84,15 +85,15 @@ const apache: SqlFormat = {
           + (hour * 3600 + minute * 60 + second) * 1000
           - (CASE WHEN t.sign = '-' THEN -1 ELSE 1 END) * (TRY_CAST(t.oh AS BIGINT) * 60 + TRY_CAST(t.om AS BIGINT)) * 60000 END AS ts,
         ${sourceSql} AS source, line AS message,
-        m.clientip AS clientip, m.ident AS ident, m.auth AS auth,
-        CASE WHEN r.verb <> '' THEN r.verb END AS verb,
-        CASE WHEN r.verb <> '' THEN r.path END AS request,
-        CASE WHEN r.verb <> '' AND r.version <> '' THEN r.version END AS httpversion,
+        m.clientip AS client_ip, m.ident AS ident, m.auth AS auth,
+        CASE WHEN r.verb <> '' THEN r.verb END AS http_method,
+        CASE WHEN r.verb <> '' THEN r.path END AS http_path,
+        CASE WHEN r.verb <> '' AND r.version <> '' THEN 'HTTP/' || r.version END AS http_version,
         CASE WHEN r.verb = '' THEN m.request END AS rawrequest,
-        CASE WHEN ${matched} AND m.response <> '-' THEN TRY_CAST(m.response AS BIGINT) END AS response,
+        CASE WHEN ${matched} AND m.response <> '-' THEN TRY_CAST(m.response AS BIGINT) END AS http_response_code,
         CASE WHEN ${matched} AND m.bytes <> '-' AND length(m.bytes) <= 15 THEN TRY_CAST(m.bytes AS BIGINT) END AS bytes,
-        CASE WHEN m.combined <> '' THEN ${unescape("m.referrer")} END AS referrer,
-        CASE WHEN m.combined <> '' THEN ${unescape("m.agent")} END AS agent
+        CASE WHEN m.combined <> '' THEN ${unescape("m.referrer")} END AS http_referrer,
+        CASE WHEN m.combined <> '' THEN ${unescape("m.agent")} END AS user_agent
       FROM (
         SELECT *,
           -- Date.UTC's checks in parseApacheTime: the day must exist, 23:59:60 rolls into the next day
@@ -113,10 +114,10 @@ const apache: SqlFormat = {
               CASE WHEN q_common THEN {'day': m.time[1:2], 'mon': m.time[4:6], 'year': m.time[8:11],
                   'hour': m.time[13:14], 'minute': m.time[16:17], 'second': m.time[19:20], 'sign': m.time[22:22],
                   'oh': m.time[23:24], 'om': m.time[25:26]}
-                WHEN ${matched} THEN regexp_extract(m.time, ${text(TIME)},
+                WHEN ${matched} THEN regexp_extract(m.time, ${quoteLiteral(TIME)},
                 ['day', 'mon', 'year', 'hour', 'minute', 'second', 'sign', 'oh', 'om']) END AS t,
               CASE WHEN ${matched} THEN regexp_extract(m.request, ${
-      text(REQUEST)
+      quoteLiteral(REQUEST)
     }, ['verb', 'path', 'version']) END AS r
             FROM (
               SELECT *, CASE WHEN NOT plain THEN NULL
@@ -125,14 +126,14 @@ const apache: SqlFormat = {
                   'time': substr(q_head[4], 2) || ' ' || left(q_head[5], 5),
                   'request': q_quoted[2], 'response': q_status[2], 'bytes': q_status[3],
                   'combined': ' ', 'referrer': q_quoted[4], 'agent': q_quoted[6]}
-                ELSE regexp_extract(line, ${text(ACCESS)},
+                ELSE regexp_extract(line, ${quoteLiteral(ACCESS)},
                 ['clientip', 'ident', 'auth', 'time', 'request', 'response', 'bytes', 'combined', 'referrer', 'agent'])
                 END AS m
               FROM (SELECT *, string_split(q_quoted[1], ' ') AS q_head, string_split(q_quoted[3], ' ') AS q_status,
                   -- a CASE evaluates its ELSE only on the rows that need it
                   CASE WHEN q_common THEN true ELSE ${PLAIN_LINE} END AS plain
                 FROM (SELECT *, string_split(line, '"') AS q_quoted, regexp_full_match(line, ${
-      text(COMMON_ACCESS)
+      quoteLiteral(COMMON_ACCESS)
     }) AS q_common
                   FROM ${source}) AS q_split) AS q_parts
               ) AS q1) AS q2) AS q3) AS q4`;

@@ -1,4 +1,5 @@
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
+import { quoteLiteral } from "../store/sql-text.ts";
 import type { RoutedStream, StreamRule } from "../store/stream-router.ts";
 
 /** How a message field looks to a rule in the rows being routed: a string or an integer column, or never there. */
@@ -36,14 +37,14 @@ export function streamRoutingSql(
   }
   routed = routed.filter((stream) => matches.has(stream.id));
   const conditional: [string, string][] = routed.map((stream) => [matches.get(stream.id)!, stream.id]);
-  const items = routed.map((stream) => `CASE WHEN ${matches.get(stream.id)} THEN ${literal(stream.id)} END`);
+  const items = routed.map((stream) => `CASE WHEN ${matches.get(stream.id)} THEN ${quoteLiteral(stream.id)} END`);
   const removers = routed.filter((stream) => stream.removeMatchesFromDefaultStream).map((stream) =>
     matches.get(stream.id)!
   );
   const extra = extraStream === undefined ? undefined : streams.find((stream) => stream.id === extraStream);
   if (extra && !extra.disabled && !extra.isDefault) {
     const appended = matches.has(extra.id) ? `(NOT ${matches.get(extra.id)})` : "true";
-    items.push(`CASE WHEN ${appended} THEN ${literal(extra.id)} END`);
+    items.push(`CASE WHEN ${appended} THEN ${quoteLiteral(extra.id)} END`);
     conditional.push([appended, extra.id]);
     if (extra.removeMatchesFromDefaultStream) removers.push(appended);
   }
@@ -59,20 +60,20 @@ export function streamRoutingSql(
     const [[condition, id]] = conditional;
     return {
       ok: true,
-      sql: `CASE WHEN ${condition} THEN [${literal(defaultId)}, ${literal(id)}] ELSE [${
-        literal(defaultId)
+      sql: `CASE WHEN ${condition} THEN [${quoteLiteral(defaultId)}, ${quoteLiteral(id)}] ELSE [${
+        quoteLiteral(defaultId)
       }] END`,
       reachable,
     };
   }
   if (removers.length === 0) {
-    return { ok: true, sql: `list_prepend(${literal(defaultId)}, ${list})`, reachable };
+    return { ok: true, sql: `list_prepend(${quoteLiteral(defaultId)}, ${list})`, reachable };
   }
   return {
     ok: true,
     reachable,
     sql: `(SELECT CASE WHEN NOT (${removers.join(" OR ")}) OR len(q_r.l) = 0
-      THEN list_prepend(${literal(defaultId)}, q_r.l) ELSE q_r.l END FROM (SELECT ${list} AS l) AS q_r)`,
+      THEN list_prepend(${quoteLiteral(defaultId)}, q_r.l) ELSE q_r.l END FROM (SELECT ${list} AS l) AS q_r)`,
   };
 }
 
@@ -97,9 +98,9 @@ function ruleSql(rule: StreamRule, value: RoutedFieldSql): string | null {
   const text = value.kind === "string" ? value.sql : `CAST(${value.sql} AS VARCHAR)`;
   switch (rule.type) {
     case "exact":
-      return `coalesce(${text} = ${literal(rule.value)}, false)`;
+      return `coalesce(${text} = ${quoteLiteral(rule.value)}, false)`;
     case "contains":
-      return `coalesce(contains(${text}, ${literal(rule.value)}), false)`;
+      return `coalesce(contains(${text}, ${quoteLiteral(rule.value)}), false)`;
     case "presence":
       return value.kind === "string" ? `coalesce(${value.sql} <> '', false)` : `(${value.sql} IS NOT NULL)`;
     case "greater":
@@ -117,6 +118,3 @@ function ruleSql(rule: StreamRule, value: RoutedFieldSql): string | null {
   }
 }
 
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}

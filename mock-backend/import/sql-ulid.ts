@@ -1,3 +1,4 @@
+import { quoteLiteral } from "../store/sql-text.ts";
 import { encodeUlid } from "../store/ulid.ts";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -16,19 +17,19 @@ export function ulidSql(time: number, first: bigint, ordinal: string, count: num
     const value = `(${first}::HUGEINT + (${ordinal})::HUGEINT)`;
     const digits = Array.from(
       { length: 16 },
-      (_, i) => `substr('${CROCKFORD}', ((${value} >> ${75 - 5 * i}) & 31)::INTEGER + 1, 1)`,
+      (_, i) => `substr(${quoteLiteral(CROCKFORD)}, ((${value} >> ${75 - 5 * i}) & 31)::INTEGER + 1, 1)`,
     );
-    return `'${encodeUlid(time, new Uint8Array(10)).slice(0, 10)}' || ${digits.join(" || ")}`;
+    return `${quoteLiteral(encodeUlid(time, new Uint8Array(10)).slice(0, 10))} || ${digits.join(" || ")}`;
   }
   const high = first & ~LOW_MASK;
   const low = `(${first & LOW_MASK} + (${ordinal})::BIGINT)`;
   const digits = Array.from(
     { length: 4 },
-    (_, i) => `substr('${CROCKFORD}', ((${low} >> ${15 - 5 * i}) & 31)::INTEGER + 1, 1)`,
+    (_, i) => `substr(${quoteLiteral(CROCKFORD)}, ((${low} >> ${15 - 5 * i}) & 31)::INTEGER + 1, 1)`,
   );
-  return `CASE WHEN ${low} <= ${LOW_MASK} THEN '${prefix(high)}' ELSE '${
-    prefix(high + LOW_MASK + 1n)
-  }' END || ${digits.join(" || ")}`;
+  return `CASE WHEN ${low} <= ${LOW_MASK} THEN ${quoteLiteral(prefix(high))} ELSE ${
+    quoteLiteral(prefix(high + LOW_MASK + 1n))
+  } END || ${digits.join(" || ")}`;
 }
 
 /** 80 bits as the 10 bytes `encodeUlid` reads, big-endian. */

@@ -3,7 +3,7 @@ import type { FieldCatalog, FieldMatching, FieldType, ListField, StoredField } f
 import type { TermIndexSource } from "../search/term-index-source.ts";
 import type { KeywordValuesColumn } from "../search/keyword-values.ts";
 import type { FieldValue } from "./incoming-message.ts";
-import { quoteIdentifier } from "./sql-identifier.ts";
+import { quoteIdentifier } from "./sql-text.ts";
 
 /** DuckDB column type per field type. */
 export const SQL_TYPES: Record<FieldType, string> = {

@@ -1,7 +1,7 @@
 import type { Database } from "../database.ts";
 import { keywordValuesSql } from "../search/keyword-values.ts";
 import { HOT_KEYWORD_VALUE_FIELDS } from "./field-registry.ts";
-import { quoteIdentifier } from "./sql-identifier.ts";
+import { quoteIdentifier } from "./sql-text.ts";
 import { TERM_INDEX_STATEMENTS } from "./term-index.ts";
 
 /**

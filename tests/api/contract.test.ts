@@ -13,6 +13,7 @@ import {
 } from "../../api/schemas/search-support.ts";
 import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from "../../api/schemas/cluster-config.ts";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
+import { MessageProcessorsConfigWithDescriptorsSchema } from "../../api/schemas/message-processors.ts";
 import { AvailableDecoratorsSchema, DecoratorListSchema, DecoratorSchema } from "../../api/schemas/decorators.ts";
 import { GrokPatternListSchema, GrokPatternPageSchema, GrokPatternSchema, GrokPatternTestResultSchema } from "../../api/schemas/grok.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
@@ -166,6 +167,15 @@ const CONTRACT: Record<string, ContractCase> = {
     status: 200,
     schema: SearchesClusterConfigSchema,
   },
+  "GET /system/messageprocessors/config": { status: 200, schema: MessageProcessorsConfigWithDescriptorsSchema },
+  "PUT /system/messageprocessors/config": {
+    body: {
+      processor_order: [{ name: "Pipeline Processor", class_name: "org.graylog.plugins.pipelineprocessor.processors.PipelineInterpreter" }],
+      disabled_processors: [],
+    },
+    status: 200,
+    schema: MessageProcessorsConfigWithDescriptorsSchema,
+  },
   "POST /views/search": { body: SEARCH_BODY, status: 201, schema: SearchSchema },
   "GET /views/search/{id}": { prepare: storedSearch, status: 200, schema: SearchSchema },
   "POST /views/search/{id}/execute": { body: {}, prepare: storedSearch, status: 201, schema: SearchJobSchema },
@@ -179,7 +189,7 @@ const CONTRACT: Record<string, ContractCase> = {
     schema: SearchJobSchema,
   },
   "POST /views/search/sync": { body: SEARCH_BODY, status: 200, schema: SearchJobSchema },
-  "POST /search/validate": { body: { query: "source:web-01 AND http_status:>=500" }, status: 200, schema: ValidationResponseSchema },
+  "POST /search/validate": { body: { query: "source:web-01 AND http_response_code:>=500" }, status: 200, schema: ValidationResponseSchema },
   "GET /views/fields": { status: 200, schema: z.array(FieldTypeMappingSchema) },
   "POST /views/fields": { body: { timerange: { type: "relative", from: 300 } }, status: 200, schema: z.array(FieldTypeMappingSchema) },
   "POST /search/suggest": { body: { field: "source", input: "" }, status: 200, schema: SuggestResponseSchema },

@@ -55,12 +55,12 @@ apiTest("the field list has types and properties, and narrows to the chosen stre
   const byName = Object.fromEntries(all.map((f) => [f.name, f.type]));
   assert.ok(byName.message.properties.includes("full-text-search"));
   assert.equal(byName.timestamp.type, "date");
-  assert.equal(byName.http_status.type, "long");
-  assert.ok(byName.http_status.properties.includes("numeric"));
+  assert.equal(byName.http_response_code.type, "long");
+  assert.ok(byName.http_response_code.properties.includes("numeric"));
   const security = assertSchema(z.array(FieldTypeMappingSchema), (await h.call("POST", "/views/fields", { body: { streams: [SECURITY_STREAM_ID], timerange: ALL_TIME } })).body);
   const names = security.map((f) => f.name);
   assert.ok(names.includes("auth_result"));
-  assert.ok(!names.includes("http_status"));
+  assert.ok(!names.includes("http_response_code"));
 }, DEMO);
 
 apiTest("suggestions complete a field's values by prefix, most frequent first", async (h) => {
@@ -141,7 +141,7 @@ apiTest("each field lists the indices holding messages with it, as its index_nam
     if (result?.type !== "messages") throw new Error("no messages result");
     return [...new Set(result.messages.map((m) => String(m.index)))].sort();
   };
-  for (const field of ["http_status", "auth_result", "exception_class"]) {
+  for (const field of ["http_response_code", "auth_result", "exception_class"]) {
     const expected = await indicesOf(`_exists_:${field}`);
     assert.ok(expected.length > 0, field);
     assert.deepEqual(indexNames[field], expected, field);
@@ -150,5 +150,5 @@ apiTest("each field lists the indices holding messages with it, as its index_nam
   assert.ok(everywhere.length >= 2, `demo data spans index sets: ${everywhere}`);
   assert.deepEqual(indexNames.message, everywhere);
   assert.deepEqual(indexNames.streams, everywhere);
-  assert.notDeepEqual(indexNames.http_status, everywhere, "web fields are not in the security index set");
+  assert.notDeepEqual(indexNames.http_response_code, everywhere, "web fields are not in the security index set");
 }, DEMO);

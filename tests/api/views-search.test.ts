@@ -70,8 +70,8 @@ apiTest("every query's hits equal those of the same filter applied to all messag
   assert.ok(all.total >= 600, `demo data: ${all.total}`);
   const cases: [string, (m: Message) => boolean][] = [
     ["http_method:POST", (m) => m.http_method === "POST"],
-    ["http_status:>=500", (m) => typeof m.http_status === "number" && m.http_status >= 500],
-    ["http_status:[400 TO 499]", (m) => typeof m.http_status === "number" && m.http_status >= 400 && m.http_status <= 499],
+    ["http_response_code:>=500", (m) => typeof m.http_response_code === "number" && m.http_response_code >= 500],
+    ["http_response_code:[400 TO 499]", (m) => typeof m.http_response_code === "number" && m.http_response_code >= 400 && m.http_response_code <= 499],
     ["auth_result:failed AND _exists_:src_ip", (m) => m.auth_result === "failed" && m.src_ip !== undefined],
     ["_exists_:exception_class", (m) => m.exception_class !== undefined],
     ["NOT application_name:nginx", (m) => m.application_name !== "nginx"],

@@ -18,7 +18,7 @@ import {
   waitForSearchResults,
 } from "./harness.ts";
 
-const TYPED = "http_method:POST AND NOT http_status:200";
+const TYPED = "http_method:POST AND NOT http_response_code:200";
 
 /** Holds back every script requested from now on (the editor's chunks) until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => Promise<void>> {

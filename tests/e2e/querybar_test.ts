@@ -248,7 +248,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
         assert.equal(await dialog.getByTestId("gradient-preview").locator("[data-color]").count(), 5);
         assert.equal(await dialog.getByLabel("Gradient name", { exact: true }).inputValue(), "Viridis");
 
-        await chooseField(page, "http_status");
+        await chooseField(page, "http_response_code");
         await eventually(async () =>
           assert.equal(
             await dialog.getByText("A gradient can only be defined for numeric fields.").count(),
@@ -272,11 +272,11 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
         await dialog.getByRole("button", { name: "Create rule" }).click();
         await dialog.waitFor({ state: "detached" });
         await eventually(async () =>
-          assert.deepEqual(await rules.allInnerTexts(), ["Search terms", "http_status >= 400"])
+          assert.deepEqual(await rules.allInnerTexts(), ["Search terms", "http_response_code >= 400"])
         );
 
         // Edit: the dialog opens with the rule's values; switch to a static colour.
-        await page.getByRole("button", { name: "Edit highlighting rule http_status >= 400" }).click();
+        await page.getByRole("button", { name: "Edit highlighting rule http_response_code >= 400" }).click();
         const edit = page.getByRole("dialog", { name: "Edit Highlighting Rule" });
         await edit.waitFor();
         assert.equal(await edit.getByRole("textbox", { name: "Value" }).inputValue(), "400");
@@ -287,11 +287,11 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
         await edit.getByRole("button", { name: "Update rule" }).click();
         await edit.waitFor({ state: "detached" });
         await eventually(async () =>
-          assert.deepEqual(await rules.allInnerTexts(), ["Search terms", "http_status >= 500"])
+          assert.deepEqual(await rules.allInnerTexts(), ["Search terms", "http_response_code >= 500"])
         );
         await page.screenshot({ path: `${SHOTS}querybar-highlighting-light.png` });
 
-        await page.getByRole("button", { name: "Remove highlighting rule http_status >= 500" }).click();
+        await page.getByRole("button", { name: "Remove highlighting rule http_response_code >= 500" }).click();
         await eventually(async () => assert.deepEqual(await rules.allInnerTexts(), ["Search terms"]));
 
         // A rule on a shown column colours exactly the matching cells of the message table.
@@ -342,7 +342,7 @@ Deno.test("the query bar and highlighting in Chromium", async (t) => {
         await page.getByRole("button", { name: "Highlighting", exact: true }).click();
         await page.getByRole("button", { name: "Add highlighting rule" }).click();
         const dialog = page.getByRole("dialog", { name: "Create Highlighting Rule" });
-        await chooseField(page, "http_status");
+        await chooseField(page, "http_response_code");
         await dialog.getByRole("radio", { name: "Gradient" }).check();
         await dialog.getByRole("button", { name: "Create rule" }).click();
         await dialog.getByText("Value is required", { exact: true }).waitFor();

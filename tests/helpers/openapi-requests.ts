@@ -32,7 +32,7 @@ export function requestPath(operation: Operation, request: GeneratedRequest): st
 export const luceneText = fc.array(
   fc.oneof(
     fc.constantFrom("(", ")", "[", "]", "{", "}", ":", "\"", "*", "?", "~", "^", "\\", "/", "+", "-", "!", " ", "AND", "OR", "NOT", " TO ", ">=", "<"),
-    fc.constantFrom("message", "source", "http_status", "_exists_", "now-1d", "2026-01-01", "404", "fail*", "/[a-", "\\u"),
+    fc.constantFrom("message", "source", "http_response_code", "_exists_", "now-1d", "2026-01-01", "404", "fail*", "/[a-", "\\u"),
     fc.string({ maxLength: 6 }),
   ),
   { maxLength: 12 },

@@ -297,6 +297,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/messageprocessors/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get message processor configuration */
+        get: operations["getSystemMessageprocessorsConfig"];
+        /** Update message processor configuration */
+        put: operations["putSystemMessageprocessorsConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/tools/natural_date_tester": {
         parameters: {
             query?: never;
@@ -1151,6 +1169,15 @@ export interface components {
         };
         ClusterConfigDocument: {
             [key: string]: unknown;
+        };
+        MessageProcessorsConfigWithDescriptors: {
+            processor_order: components["schemas"]["MessageProcessorDescriptor"][];
+            disabled_processors: ("org.graylog2.messageprocessors.MessageFilterChainProcessor" | "org.graylog2.messageprocessors.StreamMatcherFilterProcessor" | "org.graylog.plugins.pipelineprocessor.processors.PipelineInterpreter")[];
+        };
+        MessageProcessorDescriptor: {
+            name: string;
+            /** @enum {string} */
+            class_name: "org.graylog2.messageprocessors.MessageFilterChainProcessor" | "org.graylog2.messageprocessors.StreamMatcherFilterProcessor" | "org.graylog.plugins.pipelineprocessor.processors.PipelineInterpreter";
         };
         NaturalDate: {
             from: string;
@@ -3270,6 +3297,122 @@ export interface operations {
                         type: string;
                         message: string;
                     };
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemMessageprocessorsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every processor in the order messages pass them, and the disabled ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageProcessorsConfigWithDescriptors"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemMessageprocessorsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageProcessorsConfigWithDescriptors"];
+            };
+        };
+        responses: {
+            /** @description The configuration as saved; the ingest chain follows it at once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageProcessorsConfigWithDescriptors"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description The request body is larger than the server accepts. */

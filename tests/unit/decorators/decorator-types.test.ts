@@ -18,7 +18,7 @@ const webMessage = (overrides: Record<string, unknown> = {}) => ({
   level: 3,
   http_method: "GET",
   http_path: "/cart",
-  http_status: 404,
+  http_response_code: 404,
   client_ip_country_code: "DE",
   ...overrides,
 });
@@ -56,7 +56,7 @@ Deno.test("the syslog severity mapper leaves levels outside 0–7 and non-number
 
 Deno.test("the format string decorator fills ${field} placeholders into a new field", () => {
   const decorated = formatString.decorate(webMessage(), {
-    format_string: "${http_method} ${http_path} → ${http_status}",
+    format_string: "${http_method} ${http_path} → ${http_response_code}",
     target_field: "request",
   });
   assert.equal(decorated.request, "GET /cart → 404");
@@ -78,7 +78,7 @@ Deno.test("the format string decorator does nothing without a target field or te
 
 Deno.test("the lookup table decorator looks a field up in a built-in table", () => {
   const status = lookupTable.decorate(webMessage(), {
-    source_field: "http_status",
+    source_field: "http_response_code",
     target_field: "http_status_name",
     lookup_table_name: "http-status-phrases",
   });
@@ -92,10 +92,10 @@ Deno.test("the lookup table decorator looks a field up in a built-in table", () 
 });
 
 Deno.test("the lookup table decorator leaves the message alone for unknown keys, fields or tables", () => {
-  const message = webMessage({ http_status: 999 });
+  const message = webMessage({ http_response_code: 999 });
   assert.deepEqual(
     lookupTable.decorate(message, {
-      source_field: "http_status",
+      source_field: "http_response_code",
       target_field: "t",
       lookup_table_name: "http-status-phrases",
     }),
@@ -111,7 +111,7 @@ Deno.test("the lookup table decorator leaves the message alone for unknown keys,
   );
   assert.deepEqual(
     lookupTable.decorate(webMessage(), {
-      source_field: "http_status",
+      source_field: "http_response_code",
       target_field: "t",
       lookup_table_name: "no-such-table",
     }),
@@ -149,8 +149,8 @@ Deno.test("decorators never mutate the message they are given", () => {
   syslogSeverityMapper.decorate(message, { source_field: "level", target_field: "level" });
   formatString.decorate(message, { format_string: "${source}", target_field: "source" });
   lookupTable.decorate(message, {
-    source_field: "http_status",
-    target_field: "http_status",
+    source_field: "http_response_code",
+    target_field: "http_response_code",
     lookup_table_name: "http-status-phrases",
   });
   linkField.decorate(message, { link_field: "ticket" });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { writeLineTokenTexts } from "../../../mock-backend/import/line-token-texts.ts";
-import { insertSpans } from "../../../mock-backend/import/sql-import.ts";
+import { insertSpans } from "../../../mock-backend/import/sql-import-writing.ts";
 
 /**
  * The pieces the SQL import is cut into so that less of it runs on one core (bench/RESULTS.md "Seventh round"):

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SECURITY_STREAM_ID } from "../../../fixtures/seed-streams.ts";
+import { SECURITY_STREAM_ID, WEB_STREAM_ID } from "../../../fixtures/seed-streams.ts";
 import type { Database } from "../../../mock-backend/database.ts";
 import {
   importFiles,
@@ -123,8 +123,9 @@ async function storedState(store: MessageStore, db: Database): Promise<StoredSta
   };
 }
 
-function comparableReport(report: ImportReport): Omit<ImportReport, "durationMs"> {
-  const { durationMs: _, ...rest } = report;
+/** What both paths must report alike: all but the time taken and which path took the import. */
+function comparableReport(report: ImportReport): Omit<ImportReport, "durationMs" | "javaScriptWork"> {
+  const { durationMs: _, javaScriptWork: _path, ...rest } = report;
   return rest;
 }
 
@@ -269,7 +270,7 @@ Deno.test("the SQL import adds to a database that already holds messages and fie
           timestamp: Date.UTC(2015, 4, 17),
           source: "h",
           message: "earlier",
-          fields: { verb: "PUT", other: 1 },
+          fields: { http_method: "PUT", other: 1 },
         },
       ]);
     });
@@ -293,7 +294,7 @@ Deno.test("the SQL import leaves to the JS path what it cannot reproduce: a fiel
       assert.equal(report.fieldConflicts, 0);
     });
     await withStore(async (store, db) => {
-      await db.run("INSERT INTO stream_rules VALUES ('r1', ?, 'agent', 4, 'Moz', false, '')", [
+      await db.run("INSERT INTO stream_rules VALUES ('r1', ?, 'user_agent', 4, 'Moz', false, '')", [
         SECURITY_STREAM_ID,
       ]);
       await store.reloadStreams();
@@ -423,6 +424,84 @@ Deno.test("the SQL import tells plain, common and blank lines apart as the JS pa
       js[0].reasons.map((reason) => [reason.reason, reason.count]).sort(),
       [["empty line", 3], ["not an access log line", 2]],
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Syslog lines of both RFCs, with and without `<PRI>`, some beyond ASCII (parsed per line in JS on the fast path too). */
+function syslogLines(count: number): string[] {
+  const hosts = ["web-01", "db-02", "bastion", "fw-01"];
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const host = hosts[i % hosts.length];
+    const second = String(i % 60).padStart(2, "0");
+    const minute = String(Math.floor(i / 60) % 60).padStart(2, "0");
+    switch (i % 5) {
+      case 0:
+        lines.push(`<34>Oct 11 22:${minute}:${second} ${host} sshd[${1000 + i}]: Failed password for root from 10.0.${i % 7}.${i % 200} port ${40000 + i} ssh2`);
+        break;
+      case 1:
+        lines.push(`Oct  1 03:${minute}:${second} ${host} CRON[${i}]: (root) CMD (run-parts /etc/cron.hourly)`);
+        break;
+      case 2:
+        lines.push(`<165>1 2025-03-04T05:${minute}:${second}.${String(i % 1000).padStart(3, "0")}Z ${host} app ${i} ID47 [exampleSDID@32473 iut="3" eventSource="Application"] user ${i} logged in`);
+        break;
+      case 3:
+        lines.push(`<13>Mar  4 05:${minute}:${second} ${host} kernel: [${i}.123] eth0: link up, Grüße ${i}`);
+        break;
+      default:
+        lines.push(i % 50 === 4 ? "" : `${host} not quite syslog, line ${i}`);
+    }
+  }
+  return lines;
+}
+
+Deno.test("syslog lines (as raw lines, the format DuckDB parses them in) are stored alike by the chain and the fast path", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/syslog`;
+    await Deno.writeTextFile(path, syslogLines(3000).join("\n") + "\n");
+    const { js, sql } = await importBoth([path], { format: "raw" }, { batchSize: 1000 });
+    assertSame(js, sql);
+    assert.equal(js[0].stored, 3000 - 60); // every 50th line is empty
+    assert.deepEqual(js[0].timeRange, { from: NOW, to: NOW });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("with the Stream Rule Processor disabled the chain and the fast path store the same rows, none in the web stream", async () => {
+  const { js, sql } = await importBoth([APACHE_LOG], {}, {}, (store) => {
+    store.chain.configure({
+      processor_order: [],
+      disabled_processors: ["org.graylog2.messageprocessors.StreamMatcherFilterProcessor"],
+    });
+    return Promise.resolve();
+  });
+  assertSame(js, sql);
+  assert.ok(js[1].rows.every((row) => (row.streams as string[]).length === 1));
+  assert.ok(js[1].rows.every((row) => !(row.streams as string[]).includes(WEB_STREAM_ID)));
+});
+
+Deno.test("an import reports the time range it stored, and why it did not take the fast path", async () => {
+  await withStore(async (store) => {
+    const apache = await importFiles(store, { format: "apache", files: [APACHE_LOG], now: NOW });
+    assert.equal(apache.javaScriptWork, null);
+    assert.deepEqual(apache.timeRange, { from: Date.UTC(2015, 4, 17, 10, 5), to: Date.UTC(2015, 4, 20, 21, 5, 59) });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/syslog`;
+    await Deno.writeTextFile(path, syslogLines(10).join("\n"));
+    await withStore(async (store) => {
+      const syslog = await importFiles(store, { format: "syslog", files: [path], now: NOW, year: 2025 });
+      assert.equal(syslog.javaScriptWork, "the syslog format is parsed in JavaScript");
+      assert.deepEqual(syslog.timeRange, {
+        from: Date.UTC(2025, 2, 4, 5, 0, 2, 2),
+        to: Date.UTC(2025, 9, 11, 22, 0, 5),
+      });
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

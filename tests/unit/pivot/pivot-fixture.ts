@@ -40,7 +40,7 @@ const REGIONS = ["eu", "us", "ap"];
 /**
  * 1,500 messages over six hours, in time order with distinct timestamps (so `latest` has one answer), with a
  * quiet hour (02:00–03:00, no messages: a gap for time buckets), numbers, keywords and missing values:
- * `took_ms` (double, missing in ~10%), `http_status` (long), `user` (missing in ~20%), `region` (missing in
+ * `took_ms` (double, missing in ~10%), `http_response_code` (long), `user` (missing in ~20%), `region` (missing in
  * ~15%), `category` (30 values, more than the default limit of 15), `bytes` (long).
  */
 export function fixtureMessages(): TestMessage[] {
@@ -54,7 +54,7 @@ export function fixtureMessages(): TestMessage[] {
     let timestamp = FROM + i * step + Math.floor(next() * (step - 1));
     if (timestamp >= quietStart) timestamp += quietEnd - quietStart;
     const fields: Record<string, string | number> = {
-      http_status: STATUSES[Math.floor(next() * STATUSES.length)],
+      http_response_code: STATUSES[Math.floor(next() * STATUSES.length)],
       bytes: Math.floor(next() * 5000),
       category: `cat-${String(Math.floor(next() * next() * 30)).padStart(2, "0")}`,
     };

@@ -62,8 +62,8 @@ Deno.test("min and max of a number, and of a date as epoch milliseconds", async 
     (ms) => Math.min(...numbers(ms, "took_ms")),
   );
   await checkSeries(
-    { type: "max", id: "max(http_status)", field: "http_status" },
-    (ms) => Math.max(...numbers(ms, "http_status")),
+    { type: "max", id: "max(http_response_code)", field: "http_response_code" },
+    (ms) => Math.max(...numbers(ms, "http_response_code")),
   );
   await checkSeries(
     { type: "min", id: "min(timestamp)", field: "timestamp" },

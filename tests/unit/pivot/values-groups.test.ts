@@ -63,13 +63,13 @@ Deno.test("skip_empty_values drops messages without the field from the grouping 
 Deno.test("several fields in one grouping make combined keys, one key element per field", async () => {
   await withPivotStore(async ({ run, messages }) => {
     const result = await run({
-      row_groups: [{ type: "values", fields: ["region", "http_status"], limit: 10 }],
+      row_groups: [{ type: "values", fields: ["region", "http_response_code"], limit: 10 }],
       series: [COUNT],
     });
     assert.ok(leafRows(result).every((row) => row.key.length === 2));
     assert.deepEqual(
       counts(result),
-      expectedCounts(messages, [{ fields: ["region", "http_status"], limit: 10 }]),
+      expectedCounts(messages, [{ fields: ["region", "http_response_code"], limit: 10 }]),
     );
     const skipped = await run({
       row_groups: [{ type: "values", fields: ["region", "user"], limit: 200, skip_empty_values: true }],
@@ -106,11 +106,11 @@ Deno.test("nested groupings limit each level independently, like nested terms ag
         type: "values",
         fields: ["user"],
         limit: 2,
-      }, { type: "values", fields: ["http_status"], limit: 2 }],
+      }, { type: "values", fields: ["http_response_code"], limit: 2 }],
       series: [COUNT, { type: "avg", id: "avg(took_ms)", field: "took_ms" }],
     });
     const levels = [{ fields: ["source"], limit: 3 }, { fields: ["user"], limit: 2 }, {
-      fields: ["http_status"],
+      fields: ["http_response_code"],
       limit: 2,
     }];
     const expected = referenceLeaves(messages, levels);
@@ -210,9 +210,9 @@ Deno.test("numeric keys sort as numbers, not as text", async () => {
 Deno.test("the query restricts what is grouped and counted", async () => {
   await withPivotStore(async ({ run, messages }) => {
     const result = await run({ row_groups: [{ type: "values", fields: ["source"] }], series: [COUNT] }, {
-      query: "http_status:500",
+      query: "http_response_code:500",
     });
-    const matching = messages.filter((m) => m.fields.http_status === 500);
+    const matching = messages.filter((m) => m.fields.http_response_code === 500);
     assert.equal(result.total, matching.length);
     assert.deepEqual(counts(result), expectedCounts(matching, [{ fields: ["source"], limit: 15 }]));
   });

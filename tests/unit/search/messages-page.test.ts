@@ -27,7 +27,7 @@ Deno.test("the page from the time buckets holding it equals the top-N page, at e
     const from = END - 86_400_000;
     const to = END - 1;
     let compared = 0;
-    for (const query of ["*", "failed", "http_status:[400 TO 599]", "nomatchatall"]) {
+    for (const query of ["*", "failed", "http_response_code:[400 TO 599]", "nomatchatall"]) {
       const filter = allOf(timePredicate(from, to), compileQuery(parseQuery(query), catalog, { now: END }));
       const context = (costlyFilter: boolean): SearchTypeContext => ({
         db,

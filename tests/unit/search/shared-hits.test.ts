@@ -24,21 +24,21 @@ Deno.test("a query reads message text when a leaf compares analysed text, a bare
     ["*", false],
     ["", false],
     ["_exists_:user", false],
-    ["http_status:500", false],
-    ["http_status:[400 TO 499] AND NOT action:login", false],
+    ["http_response_code:500", false],
+    ["http_response_code:[400 TO 499] AND NOT action:login", false],
     ["source:web-01", false],
     ['user:"alice smith"', false],
     ["ssh", true],
     ['"connection refused"', true],
     ["message:failed", true],
     ['full_message:"a b"~2', true],
-    ["http_status:500 AND (action:login OR failed)", true],
+    ["http_response_code:500 AND (action:login OR failed)", true],
     ["NOT failed", true],
     ["user:ali*", true],
     ["user:/al.*/", true],
     ["user:alice~1", true],
     ["message:[a TO c]", true],
-    ["(http_status:500)^2", false],
+    ["(http_response_code:500)^2", false],
   ];
   for (const [text, expected] of cases) {
     assert.equal(readsText(parseQuery(text, { allowLeadingWildcard: true }), CATALOG), expected, text);
@@ -120,7 +120,7 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
         '"connection refused"',
         "refus*",
         "NOT failed",
-        "GET OR http_status:404",
+        "GET OR http_response_code:404",
         '"apparmor denied"',
         "nomatchatall",
       ]
@@ -158,7 +158,7 @@ Deno.test("search types sharing one evaluation of a text query answer exactly as
 
     // A cheap filter is evaluated by each search type as before.
     statements.length = 0;
-    resultsOf(await executor.execute(search("http_status:500"), NO_OVERRIDE, ADMIN, END));
+    resultsOf(await executor.execute(search("http_response_code:500"), NO_OVERRIDE, ADMIN, END));
     assert.equal(statements.filter((sql) => sql.startsWith("CREATE TABLE")).length, 0);
   } finally {
     db.close();

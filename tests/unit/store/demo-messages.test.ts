@@ -23,7 +23,7 @@ Deno.test("demo messages come in time order within the span, with the realistic 
   const has = (predicate: (m: (typeof messages)[0]) => boolean) => messages.some(predicate);
   assert.ok(
     has((m) =>
-      typeof m.fields?.http_status === "number" && typeof m.fields?.client_ip_geolocation === "string"
+      typeof m.fields?.http_response_code === "number" && typeof m.fields?.client_ip_geolocation === "string"
     ),
   );
   assert.ok(has((m) => m.fields?.application_name === "sshd" && m.fields?.auth_result === "failed"));

@@ -13,7 +13,7 @@ async function idsFor(store: MessageStore, db: Database, query: string): Promise
 }
 
 const MESSAGES = [
-  aMessage({ id: "a", facility: "auth", fields: { user: "alice", action: "Login", http_status: 200 } }),
+  aMessage({ id: "a", facility: "auth", fields: { user: "alice", action: "Login", http_response_code: 200 } }),
   aMessage({ id: "b", fields: { user: "Alice", path: "/x\u001fy" } }),
   aMessage({ id: "c", message: "alice logged in", remoteIp: "10.0.0.7" }),
 ];

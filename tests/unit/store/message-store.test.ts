@@ -16,7 +16,7 @@ Deno.test("a message no rule matches goes to the default stream and the default 
 Deno.test("stream rules route at ingest: presence, regex and a numeric comparison", async () => {
   await withStore(async (store) => {
     await store.ingest([
-      aMessage({ id: "web", fields: { http_method: "GET", http_status: 200 } }),
+      aMessage({ id: "web", fields: { http_method: "GET", http_response_code: 200 } }),
       aMessage({ id: "ssh", fields: { application_name: "sshd" } }),
       aMessage({ id: "err", level: 3, fields: { service: "checkout" } }),
       aMessage({ id: "info", level: 6, fields: { service: "checkout" } }),
@@ -100,11 +100,11 @@ Deno.test("the catalog types fields by their first value and reads them from typ
   await withStore(async (store, db) => {
     await store.ingest([
       aMessage({
-        fields: { http_status: 200, took: 1.5, ok: true, user: "alice", client_geolocation: "52.52,13.40" },
+        fields: { http_response_code: 200, took: 1.5, ok: true, user: "alice", client_geolocation: "52.52,13.40" },
       }),
     ]);
     const catalog = store.catalog();
-    assert.equal(catalog.field("http_status")?.type, "long");
+    assert.equal(catalog.field("http_response_code")?.type, "long");
     assert.equal(catalog.field("took")?.type, "double");
     assert.equal(catalog.field("ok")?.type, "boolean");
     assert.equal(catalog.field("user")?.type, "string");
@@ -115,7 +115,7 @@ Deno.test("the catalog types fields by their first value and reads them from typ
     assert.equal(catalog.field("timestamp")?.type, "date");
     assert.equal(catalog.field("nonexistent"), null);
     const row = await db.first<{ n: bigint }>(
-      `SELECT count(*) AS n FROM messages WHERE ${catalog.field("http_status")!.valueSql} = 200`,
+      `SELECT count(*) AS n FROM messages WHERE ${catalog.field("http_response_code")!.valueSql} = 200`,
     );
     assert.equal(row?.n, 1n);
     const tokens = await db.first<{ t: string[] }>(
@@ -123,7 +123,7 @@ Deno.test("the catalog types fields by their first value and reads them from typ
     );
     assert.deepEqual(tokens?.t, ["something", "happened"]);
     assert.ok(catalog.listed().some((field) => field.name === "streams"));
-    assert.deepEqual(catalog.listed().find((field) => field.name === "http_status")?.properties, [
+    assert.deepEqual(catalog.listed().find((field) => field.name === "http_response_code")?.properties, [
       "enumerable",
       "numeric",
     ]);
@@ -178,14 +178,14 @@ Deno.test("messages, indices, fields and presence survive closing and reopening 
   try {
     const path = `${dir}/store.duckdb`;
     await withStore(async (store) => {
-      await store.ingest([aMessage({ id: "kept", fields: { http_status: 404, http_method: "GET" } })]);
+      await store.ingest([aMessage({ id: "kept", fields: { http_response_code: 404, http_method: "GET" } })]);
     }, { path });
     await withStore(async (store) => {
       assert.equal(await store.count(), 1);
-      assert.equal((await store.getMessage("graylog_0", "kept"))?.fields.http_status, 404);
-      assert.equal(store.catalog().field("http_status")?.type, "long");
-      assert.ok(store.catalog({ streams: [WEB_STREAM_ID] }).field("http_status"));
-      await store.ingest([aMessage({ id: "next", fields: { http_status: 500 } })]);
+      assert.equal((await store.getMessage("graylog_0", "kept"))?.fields.http_response_code, 404);
+      assert.equal(store.catalog().field("http_response_code")?.type, "long");
+      assert.ok(store.catalog({ streams: [WEB_STREAM_ID] }).field("http_response_code"));
+      await store.ingest([aMessage({ id: "next", fields: { http_response_code: 500 } })]);
       assert.deepEqual(store.indices().map((index) => [index.name, index.docCount]), [["graylog_0", 2]]);
     }, { path });
   } finally {

@@ -1,0 +1,109 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { Database } from "../database.ts";
+import { type PreparedBatch, HOT_CSV_COLUMNS } from "./batch-preparation.ts";
+import { CSV_READ_OPTIONS } from "./csv-batch.ts";
+import { addExtraFieldColumn, SQL_TYPES } from "./field-registry.ts";
+import { quoteIdentifier, quoteLiteral } from "./sql-text.ts";
+
+export interface BatchWriteOptions {
+  /** This node's id (`gl2_source_node`). */
+  nodeId: string;
+  /** `gl2_source_input` of messages that name no input. */
+  importInputId: string;
+  /** DuckDB threads for a batch of at least one row group (MessageStoreOptions.bulkInsertThreads). */
+  bulkInsertThreads: number;
+}
+
+/** DuckDB's rows per row group. */
+const ROW_GROUP_SIZE = 122_880;
+
+/** Adds new columns, inserts the batch and records indices, fields and presence, all in one transaction. */
+export async function writeBatch(db: Database, batch: PreparedBatch, options: BatchWriteOptions): Promise<void> {
+  try {
+    await db.transaction(async (connection) => {
+      for (const field of batch.newFields) await addExtraFieldColumn(connection, field);
+      for (const field of batch.widened) {
+        await connection.run(
+          `ALTER TABLE messages ALTER COLUMN ${quoteIdentifier(field.column)} SET DATA TYPE ${
+            SQL_TYPES[field.type]
+          }`,
+        );
+        await connection.run("UPDATE message_fields SET type = ? WHERE name = ?", [field.type, field.name]);
+      }
+      const insert = () => insertBatch(connection, batch, options);
+      if (batch.count >= ROW_GROUP_SIZE) {
+        await withThreads(connection, options.bulkInsertThreads, insert);
+      } else await insert();
+      for (const index of batch.indices) {
+        await connection.run(
+          `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
+           ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
+          [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
+        );
+      }
+      for (const [index, field, stream] of batch.newPresence) {
+        await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [
+          index,
+          field,
+          stream,
+        ]);
+      }
+    });
+  } finally {
+    await Deno.remove(batch.path).catch(() => {});
+  }
+}
+
+async function insertBatch(
+  connection: DuckDBConnection,
+  batch: PreparedBatch,
+  { nodeId, importInputId }: BatchWriteOptions,
+): Promise<void> {
+  // A date field's value is epoch milliseconds: read as a number, stored as a timestamp.
+  const spec = [
+    ...HOT_CSV_COLUMNS,
+    ...batch.columns.map((field) =>
+      [field.column, field.type === "date" ? "BIGINT" : SQL_TYPES[field.type]] as [string, string]
+    ),
+  ]
+    .map(([name, type]) => `${quoteIdentifier(name)}: ${quoteLiteral(type)}`)
+    .join(", ");
+  const extraList = batch.columns.map((field) =>
+    field.type === "date"
+      ? `, epoch_ms(${quoteIdentifier(field.column)}) AS ${quoteIdentifier(field.column)}`
+      : `, ${quoteIdentifier(field.column)}`
+  ).join("");
+  await connection.run(
+    `INSERT INTO messages BY NAME
+     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms, keyword_values,
+       level, facility, string_split(streams, chr(31)) AS streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
+       ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
+       epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,
+       size AS gl2_accounted_message_size${extraList}
+     FROM read_csv(?, columns = {${spec}}, ${CSV_READ_OPTIONS})`,
+    [importInputId, nodeId, batch.receivedAt, batch.receivedAt, batch.path],
+  );
+}
+
+/**
+ * Runs a bulk insert with `wanted` DuckDB threads (MessageStoreOptions.bulkInsertThreads, default one). Measured
+ * on 122,880-row batches (bench/measure/ingest-write-variants.ts, 2 shared cores): two threads spent 13–15 µs CPU
+ * per row and 13–25 µs wall, one thread 9 µs CPU and 9–11 µs wall (a batch is one row group: a second thread
+ * only splits it), leaving the other core to the preparation of the next batch. `threads` is a global setting: a
+ * search running meanwhile gets the same number of threads.
+ */
+async function withThreads<T>(
+  connection: DuckDBConnection,
+  wanted: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const reader = await connection.runAndReadAll("SELECT current_setting('threads')");
+  const threads = Number(reader.getRows()[0][0]);
+  if (!Number.isInteger(wanted) || wanted < 1 || threads === wanted) return await work();
+  await connection.run(`SET threads = ${wanted}`);
+  try {
+    return await work();
+  } finally {
+    await connection.run(`SET threads = ${threads}`);
+  }
+}
