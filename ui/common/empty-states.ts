@@ -8,6 +8,5 @@ export const NO_ITEMS_AVAILABLE = "No items available";
 export const NO_ITEMS_TO_DISPLAY = "No items to display";
 export const NO_OPTIONS = "No Options";
 export const FILTER_MATCHES_NOTHING = "Filter does not match any data.";
-export const NOTHING_HERE_YET = "Looks like there is nothing here, yet!";
 /** Label for an empty value (spec 000 §9). */
 export const EMPTY_VALUE_LABEL = "(Empty Value)";

@@ -13,24 +13,10 @@ export function isThemeMode(value: unknown): value is ThemeMode {
   return value === "teint" || value === "noir";
 }
 
-export interface ThemeModeSources {
-  override?: unknown;
-  preference?: unknown;
-  stored?: unknown;
-  systemPrefersDark: boolean;
-}
-
-/** Spec 000 §4: an override, then the user preference, then the stored browser value, then the system scheme. */
-export function resolveThemeMode({ override, preference, stored, systemPrefersDark }: ThemeModeSources): ThemeMode {
-  for (const candidate of [override, preference, stored]) {
-    if (isThemeMode(candidate)) return candidate;
-  }
-  return systemPrefersDark ? "noir" : "teint";
-}
-
 /**
- * The same resolution as a tiny inline script for the document head, run before the first paint so that
- * a dark page never flashes light. `preference` is inlined by the server.
+ * Spec 000 §4's resolution (an override, then the user preference, then the stored browser value, then the
+ * system scheme; unknown values skipped) as a tiny inline script for the document head, run before the first
+ * paint so that a dark page never flashes light. `preference` is inlined by the server.
  */
 export function themeModeScript(preference: ThemeMode | null, override: ThemeMode | null): string {
   return `(function(){try{var o=${JSON.stringify(override)},p=${JSON.stringify(preference)},s=null;` +

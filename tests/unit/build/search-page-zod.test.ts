@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MetafileInputs, packageOf, pageModules } from "../../../scripts/client-graph.ts";
+import { type MetafileInputs, packageOf, pageModules } from "./client-graph.ts";
 
 const ENTRY = "routes/client-entry.tsx";
 const SEARCH_PAGE = "ui/search/SearchPage.tsx";

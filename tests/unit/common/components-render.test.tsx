@@ -6,10 +6,7 @@ import type { User } from "../../../api/schemas/user.ts";
 import { CurrentUserProvider } from "../../../ui/session/current-user.tsx";
 import { EntityTable } from "../../../ui/common/entity-table/EntityTable.tsx";
 import { ConfigurationForm } from "../../../ui/common/config-form/ConfigurationForm.tsx";
-import { KeyValueTable } from "../../../ui/common/key-value-table/KeyValueTable.tsx";
 import { PaginatedList } from "../../../ui/common/paginated-list/PaginatedList.tsx";
-import { TimeUnitInput } from "../../../ui/common/time-unit-input/TimeUnitInput.tsx";
-import { DurationInput } from "../../../ui/common/duration-input/DurationInput.tsx";
 
 function user(overrides: Partial<User> = {}): User {
   return {
@@ -124,15 +121,4 @@ Deno.test("the configuration form labels optional fields and keeps a stored secr
   ok(text(html).includes("Reset"));
   ok(html.includes('value="0"'));
   ok(text(html).includes("Submit"));
-});
-
-Deno.test("the key-value table offers a disabled Add button while key and value are empty", () => {
-  const html = render(<KeyValueTable pairs={{ env: "prod" }} editable onChange={() => {}} />);
-  ok(text(html).includes("prod"));
-  ok(/<button[^>]*disabled[^>]*>(?:(?!<\/button>).)*Add/s.test(html));
-});
-
-Deno.test("a zero time value shows 'Never' and an invalid duration shows 'invalid'", () => {
-  ok(text(render(<TimeUnitInput label="Grace" value={0} enabled onChange={() => {}} />)).includes("Never"));
-  ok(text(render(<DurationInput duration="P1X" onChange={() => {}} />)).includes("invalid"));
 });

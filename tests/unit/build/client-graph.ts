@@ -2,7 +2,7 @@
  * Which source modules a page of the browser bundle can load, read from esbuild's metafile (written by the
  * client build): the entry's static imports, and from the page's module on, static and (with `lazy`) dynamic
  * imports — what the page loads at first, or everything it may load later (dialogs, editors, charts).
- * Used by tests that keep packages out of a page (zod out of the search page) and by bench figures.
+ * Used by tests that keep packages out of a page (zod out of the search page).
  */
 
 /** The part of esbuild's metafile this reads. */
