@@ -1,6 +1,5 @@
 import type { DecoratorTypeInfo } from "../../api/schemas/decorators.ts";
 import { ConfigurationFormModal } from "../common/config-form/ConfigurationFormModal.tsx";
-import type { RequestedConfiguration } from "../common/config-form/logic/configuration-field.ts";
 
 /** Why the form opens: a new decorator of a type, or changing one's configuration. */
 export type DecoratorFormPurpose = "create" | "edit";
@@ -30,7 +29,7 @@ export function DecoratorConfigModal(
       opened={opened}
       title={`${texts.verb} ${type.name} decorator`}
       typeName={type.type}
-      configFields={type.requested_configuration as RequestedConfiguration}
+      configFields={type.requested_configuration}
       values={values}
       submitButtonText={texts.submit}
       submitting={submitting}
