@@ -83,7 +83,3 @@ export function isTrue(part: SqlFragment): SqlFragment {
   return sql`(${part} IS TRUE)`;
 }
 
-/** `[?, ?, …]` */
-export function listOf(values: SqlParam[]): SqlFragment {
-  return fragment(`[${values.map(() => "?").join(", ")}]`, values);
-}

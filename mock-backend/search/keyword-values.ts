@@ -27,13 +27,6 @@ export function escapeKeywordValue(value: string): string {
   return value.replaceAll(ESCAPE, ESCAPE + ESCAPE).replaceAll(KEYWORD_SEPARATOR, ESCAPE + ESCAPED_SEPARATOR);
 }
 
-/** The column's text for a message's covered values (in any order). */
-export function encodeKeywordValues(values: readonly string[]): string {
-  let text = KEYWORD_SEPARATOR;
-  for (const value of values) text += escapeKeywordValue(value) + KEYWORD_SEPARATOR;
-  return text;
-}
-
 /** SQL building the column from string columns (for rows written before the column existed). */
 export function keywordValuesSql(columns: readonly string[]): string {
   const escaped = columns.map((column) =>

@@ -6,7 +6,7 @@ import {
   type FieldType,
   type StoredField,
 } from "../../../mock-backend/search/field-catalog.ts";
-import { encodeKeywordValues } from "../../../mock-backend/search/keyword-values.ts";
+import { escapeKeywordValue, KEYWORD_SEPARATOR } from "../../../mock-backend/search/keyword-values.ts";
 import { indexRows, TERM_INDEX_TABLES } from "../../../mock-backend/store/term-index.ts";
 
 /**
@@ -248,4 +248,11 @@ export async function withMessageTable<T>(
     connection.closeSync();
     instance.closeSync();
   }
+}
+
+/** The keyword-values column's text for a row's covered values, as keywordValuesSql builds it in the store. */
+function encodeKeywordValues(values: readonly string[]): string {
+  let text = KEYWORD_SEPARATOR;
+  for (const value of values) text += escapeKeywordValue(value) + KEYWORD_SEPARATOR;
+  return text;
 }
