@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createApi } from "./api/app.ts";
+import type { RequestGuardOptions } from "./api/middleware/request-guard.ts";
 import type { Backend } from "./api/schemas/backend.ts";
 import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
 import { readClientManifest } from "./routes/client-manifest.ts";
@@ -13,11 +14,13 @@ export interface AppOptions {
   /** Application path prefix, e.g. "/sluice" ("" = mounted at the root). */
   prefix: string;
   devMode?: boolean;
+  /** Request body limits of the API (its defaults where not given). */
+  limits?: Partial<RequestGuardOptions>;
 }
 
 /** The whole server: `/api` (JSON API), `/assets` (client bundle) and every other GET as a server-rendered page. */
-export function createApp({ backend, prefix, devMode = false }: AppOptions): Hono {
-  const api = createApi({ backend, prefix });
+export function createApp({ backend, prefix, devMode = false, limits }: AppOptions): Hono {
+  const api = createApi({ backend, prefix, limits });
   const manifest = readClientManifest();
   const config: PageConfig = { ...DEFAULT_PAGE_CONFIG, prefix, devMode };
   const site = new Hono({ strict: false });

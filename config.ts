@@ -10,6 +10,8 @@ export interface Settings {
   adminPassword: string;
   pathPrefix: string;
   graylogUrl: string | null;
+  /** The largest request body the API accepts, in bytes (413 above). */
+  maxRequestBytes: number;
 }
 
 export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
@@ -22,6 +24,7 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     adminPassword: env.SLUICE_ADMIN_PASSWORD || "admin",
     pathPrefix: normalizePrefix(env.SLUICE_PATH_PREFIX ?? ""),
     graylogUrl: env.SLUICE_GRAYLOG_URL || null,
+    maxRequestBytes: integer(env.SLUICE_MAX_REQUEST_BYTES, 10 * 1024 * 1024, "SLUICE_MAX_REQUEST_BYTES"),
   };
 }
 

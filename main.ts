@@ -17,7 +17,7 @@ const backend = await openEmbeddedBackend({
   demoRate: settings.demoRate,
   log: (line) => console.log(line),
 });
-const app = createApp({ backend, prefix: settings.pathPrefix });
+const app = createApp({ backend, prefix: settings.pathPrefix, limits: { maxBodyBytes: settings.maxRequestBytes } });
 const server = Deno.serve({
   port: settings.port,
   hostname: settings.host,

@@ -32,7 +32,7 @@ export function guardRequests({ maxBodyBytes, maxJsonDepth }: RequestGuardOption
           if (problem) throw new ApiError(400, `Invalid request body: ${problem}`);
         }
       }
-      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes, signal: raw.signal });
+      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes });
     }
     await next();
   };

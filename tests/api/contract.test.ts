@@ -29,7 +29,7 @@ import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
-import { ADMIN_PASSWORD, type ApiHarness, apiTest, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
+import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
 import { answerChecker } from "../helpers/openapi-answers.ts";
 import { concretePath, listOperations, loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
@@ -253,6 +253,9 @@ const CONTRACT: Record<string, ContractCase> = {
   },
 };
 
+/** One app for the whole file; the cases run in this order, the ones that change state last. */
+const contract = apiSuite("the API contract, over every operation of the OpenAPI document");
+
 const PUBLIC_OPERATIONS = ["POST /system/sessions", "GET /system/sessions", "GET /"];
 const ACCESS_PATTERN = /^(public|authenticated|(all|any) of: [\w:{}*.-]+(, [\w:{}*.-]+)*)$/;
 
@@ -265,24 +268,24 @@ function fill(permission: string, params: Record<string, string>): string {
   return permission.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "");
 }
 
-apiTest("every operation in the OpenAPI document has a contract case, and every case an operation", async (h) => {
+contract.test("every operation in the OpenAPI document has a contract case, and every case an operation", async (h) => {
   const keys = (await listOperations(h.api)).map((operation) => operation.key).sort();
   assert.deepEqual(keys, Object.keys(CONTRACT).sort(), "add a contract case for each new route (and drop cases of removed ones)");
 });
 
-apiTest("every operation declares its access rule in x-sluice-access", async (h) => {
+contract.test("every operation declares its access rule in x-sluice-access", async (h) => {
   for (const operation of await listOperations(h.api)) {
     assert.ok(operation.access, `${operation.key} has no x-sluice-access`);
     assert.match(operation.access, ACCESS_PATTERN, `${operation.key} declares an unreadable access rule`);
   }
 });
 
-apiTest("only sign-in, session validation and the ping are public", async (h) => {
+contract.test("only sign-in, session validation and the ping are public", async (h) => {
   const publicKeys = (await listOperations(h.api)).filter((op) => op.access === "public").map((op) => op.key).sort();
   assert.deepEqual(publicKeys, [...PUBLIC_OPERATIONS].sort());
 });
 
-apiTest("the document lists 401 for every non-public operation and 403 exactly where a permission, stream access or owner is checked", async (h) => {
+contract.test("the document lists 401 for every non-public operation and 403 exactly where a permission, stream access or owner is checked", async (h) => {
   for (const operation of await listOperations(h.api)) {
     assert.ok(operation.responses.includes("400"), `${operation.key} does not document 400`);
     // Sign-in is public but documents its own 401 (wrong credentials).
@@ -296,7 +299,43 @@ apiTest("the document lists 401 for every non-public operation and 403 exactly w
   }
 });
 
-apiTest("a signed-in admin gets a schema-valid, documented answer from every operation", async (h) => {
+contract.test("state-changing calls without X-Requested-By are refused with 400 and change nothing", async (h) => {
+  const before = await adminState(h);
+  const mutating = (await listOperations(h.api)).filter((op) => op.method !== "GET");
+  assert.ok(mutating.length >= 10);
+  for (const operation of mutating) {
+    const answer = await h.call(operation.method, concretePath(operation.path, SAMPLE_PARAMS), {
+      body: CONTRACT[operation.key]?.body,
+      requestedBy: false,
+    });
+    assert.equal(answer.status, 400, `${operation.key} without X-Requested-By`);
+    assertSchema(ApiErrorSchema, answer.body);
+    assert.match((answer.body as { message: string }).message, /X-Requested-By/);
+    assert.equal(answer.headers.get("set-cookie"), null, `${operation.key} must not set or clear a cookie`);
+  }
+  // Nothing happened: still signed in, preferences and profile unchanged, no favorite, no layout, notification kept.
+  assert.deepEqual((await h.call("GET", "/system/sessions")).body, {
+    is_valid: true,
+    session_id: h.adminCookie.split("=")[1],
+    username: "admin",
+  });
+  assert.deepEqual(await adminState(h), before);
+  assert.equal(before.notifications, 1);
+});
+
+/** What the state-changing calls could change: profile, preferences, favorites, a table layout, notifications. */
+async function adminState(h: ApiHarness) {
+  const admin = assertSchema(UserSchema, (await h.call("GET", "/users/admin")).body);
+  return {
+    preferences: admin.preferences,
+    fullName: admin.full_name,
+    favorites: assertSchema(FavoritesListSchema, (await h.call("GET", "/favorites")).body).total,
+    layout: (await h.call("GET", "/entitylists/preferences/streams")).body,
+    notifications: assertSchema(NotificationsSchema, (await h.call("GET", "/system/notifications")).body).total,
+  };
+}
+
+contract.test("a signed-in admin gets a schema-valid, documented answer from every operation", async (h) => {
   for (const operation of await listOperations(h.api)) {
     const contract = CONTRACT[operation.key];
     assert.ok(contract, `no contract case for ${operation.key}`);
@@ -310,7 +349,7 @@ apiTest("a signed-in admin gets a schema-valid, documented answer from every ope
   }
 });
 
-apiTest("every non-public operation answers 401 with an ApiError when no session is sent", async (h) => {
+contract.test("every non-public operation answers 401 with an ApiError when no session is sent", async (h) => {
   let checked = 0;
   for (const operation of await listOperations(h.api)) {
     if (PUBLIC_OPERATIONS.includes(operation.key)) continue;
@@ -325,7 +364,7 @@ apiTest("every non-public operation answers 401 with an ApiError when no session
   assert.ok(checked >= 15, `only ${checked} protected operations found`);
 });
 
-apiTest("public operations answer without a session", async (h) => {
+contract.test("public operations answer without a session", async (h) => {
   for (const operation of await listOperations(h.api)) {
     if (!PUBLIC_OPERATIONS.includes(operation.key)) continue;
     const answer = await h.call(operation.method, concretePath(operation.path, SAMPLE_PARAMS), {
@@ -336,7 +375,7 @@ apiTest("public operations answer without a session", async (h) => {
   }
 });
 
-apiTest("the reader gets the permissions page answer (403) from every operation needing a permission it lacks", async (h) => {
+contract.test("the reader gets the permissions page answer (403) from every operation needing a permission it lacks", async (h) => {
   const reader = assertSchema(UserSchema, (await h.call("GET", "/users/reader", { cookie: h.readerCookie })).body);
   const forbidden: string[] = [];
   for (const operation of await listOperations(h.api)) {
@@ -362,40 +401,13 @@ apiTest("the reader gets the permissions page answer (403) from every operation 
   assert.ok(!forbidden.includes("POST /system/metrics/multiple"));
 });
 
-apiTest("state-changing calls without X-Requested-By are refused with 400 and change nothing", async (h) => {
-  const mutating = (await listOperations(h.api)).filter((op) => op.method !== "GET");
-  assert.ok(mutating.length >= 10);
-  for (const operation of mutating) {
-    const answer = await h.call(operation.method, concretePath(operation.path, SAMPLE_PARAMS), {
-      body: CONTRACT[operation.key]?.body,
-      requestedBy: false,
-    });
-    assert.equal(answer.status, 400, `${operation.key} without X-Requested-By`);
-    assertSchema(ApiErrorSchema, answer.body);
-    assert.match((answer.body as { message: string }).message, /X-Requested-By/);
-    assert.equal(answer.headers.get("set-cookie"), null, `${operation.key} must not set or clear a cookie`);
-  }
-  // Nothing happened: still signed in, preferences and profile unchanged, no favorite, no layout, notification kept.
-  assert.deepEqual((await h.call("GET", "/system/sessions")).body, {
-    is_valid: true,
-    session_id: h.adminCookie.split("=")[1],
-    username: "admin",
-  });
-  const admin = assertSchema(UserSchema, (await h.call("GET", "/users/admin")).body);
-  assert.deepEqual(admin.preferences, {});
-  assert.equal(admin.full_name, "Administrator");
-  assert.equal(assertSchema(FavoritesListSchema, (await h.call("GET", "/favorites")).body).total, 0);
-  assert.deepEqual((await h.call("GET", "/entitylists/preferences/streams")).body, {});
-  assert.equal(assertSchema(NotificationsSchema, (await h.call("GET", "/system/notifications")).body).total, 1);
-});
-
-apiTest("an unknown API path answers 404 with an ApiError naming it", async (h) => {
+contract.test("an unknown API path answers 404 with an ApiError naming it", async (h) => {
   const answer = await h.call("GET", "/no/such/thing");
   assert.equal(answer.status, 404);
   assert.deepEqual(answer.body, { type: "ApiError", message: "No API resource at GET /no/such/thing" });
 });
 
-apiTest("every method on an unknown API path answers a JSON 404, with or without a session", async (h) => {
+contract.test("every method on an unknown API path answers a JSON 404, with or without a session", async (h) => {
   for (const method of ["GET", "POST", "PUT", "DELETE"] as const) {
     for (const cookie of [undefined, null]) {
       const answer = await h.call(method, "/users/admin/no-such-thing", { body: method === "GET" ? undefined : {}, cookie });
@@ -405,7 +417,7 @@ apiTest("every method on an unknown API path answers a JSON 404, with or without
   }
 });
 
-apiTest("a specific path is answered by its own route, never by a parameter route registered before it", async (h) => {
+contract.test("a specific path is answered by its own route, never by a parameter route registered before it", async (h) => {
   const operations = await listOperations(h.api);
   const templates = operations.map((op) => op.key);
   // Every parameter route that could match a specific path of the same method: the specific one must answer.
@@ -428,7 +440,7 @@ function matchesTemplate(template: string, path: string): boolean {
   return a.length === b.length && a.every((segment, i) => segment.startsWith("{") || segment === b[i]);
 }
 
-apiTest("every operation has an operationId, its security and, when it changes state, the X-Requested-By header", async (h) => {
+contract.test("every operation has an operationId, its security and, when it changes state, the X-Requested-By header", async (h) => {
   const operations = await listOperations(h.api);
   const ids = operations.map((op) => op.operationId);
   assert.equal(new Set(ids).size, ids.length, "operationIds are unique");
@@ -442,7 +454,7 @@ apiTest("every operation has an operationId, its security and, when it changes s
   }
 });
 
-apiTest("every operation answers generated valid and invalid requests as its document says: no 5xx, nothing undocumented", async (h) => {
+contract.test("every operation answers generated valid and invalid requests as its document says: no 5xx, nothing undocumented", async (h) => {
   const document = await loadOpenApiDocument(h.api);
   const checker = answerChecker(document);
   const problems: string[] = [];
@@ -451,7 +463,7 @@ apiTest("every operation answers generated valid and invalid requests as its doc
     const seed = [...operation.key].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7) | 0;
     const requests = [
       ...fc.sample(validRequest(operation, document, samples), { numRuns: 4, seed }),
-      ...fc.sample(invalidRequest(operation, document, samples), { numRuns: 4, seed }),
+      ...fc.sample(invalidRequest(operation, document, samples), { numRuns: 3, seed }),
     ];
     for (const request of requests) {
       const answer = await sendGenerated(h, operation, request);

@@ -3,11 +3,14 @@ import fc from "fast-check";
 import { SearchJobSchema } from "../../api/schemas/search.ts";
 import { PingSchema } from "../../api/schemas/system.ts";
 import { ValidationResponseSchema } from "../../api/schemas/search-support.ts";
-import { apiTest } from "../helpers/api-harness.ts";
+import { apiSuite } from "../helpers/api-harness.ts";
 import { answerChecker } from "../helpers/openapi-answers.ts";
 import { loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
 import { describeRequest, invalidRequest, luceneText as queryText, sendGenerated } from "../helpers/openapi-requests.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
+
+/** One app for the file (searches need a few messages to be worth fuzzing). */
+const suite = apiSuite("random input never breaks the API", { demoMessages: 200 });
 
 /** Requests per operation in the document-driven fuzz run; SLUICE_FUZZ_RUNS and SLUICE_FUZZ_SEED widen or vary it. */
 const FUZZ_RUNS = Number(Deno.env.get("SLUICE_FUZZ_RUNS") ?? 12);
@@ -23,7 +26,7 @@ const EXISTING = {
   index: "graylog_0",
 };
 
-apiTest("fuzzing every operation of the OpenAPI document with invalid bodies, parameters and headers never gets a 5xx or an undocumented answer, and the server keeps answering", async (h) => {
+suite.test("fuzzing every operation of the OpenAPI document with invalid bodies, parameters and headers never gets a 5xx or an undocumented answer, and the server keeps answering", async (h) => {
   const document = await loadOpenApiDocument(h.api);
   const checker = answerChecker(document);
   const problems: string[] = [];
@@ -46,7 +49,7 @@ apiTest("fuzzing every operation of the OpenAPI document with invalid bodies, pa
   assert.deepEqual(problems, []);
 });
 
-apiTest("random query text never breaks validation: always 200 with OK, WARNING or ERROR", async (h) => {
+suite.test("random query text never breaks validation: always 200 with OK, WARNING or ERROR", async (h) => {
   await fc.assert(
     fc.asyncProperty(queryText, async (query) => {
       const answer = await h.call("POST", "/search/validate", { body: { query } });
@@ -55,9 +58,9 @@ apiTest("random query text never breaks validation: always 200 with OK, WARNING 
     }),
     { numRuns: 150, seed: 42 },
   );
-}, { demoMessages: 200 });
+});
 
-apiTest("random query text never breaks a search: the job answers, with a query error when it does not parse", async (h) => {
+suite.test("random query text never breaks a search: the job answers, with a query error when it does not parse", async (h) => {
   await fc.assert(
     fc.asyncProperty(queryText, async (query) => {
       const body = {
@@ -80,9 +83,9 @@ apiTest("random query text never breaks a search: the job answers, with a query 
     }),
     { numRuns: 100, seed: 7 },
   );
-}, { demoMessages: 200 });
+});
 
-apiTest("random JSON bodies are refused with a 400 that names what is wrong, never a 500", async (h) => {
+suite.test("random JSON bodies are refused with a 400 that names what is wrong, never a 500", async (h) => {
   await fc.assert(
     fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom("/views/search", "/search/validate", "/views/export", "/search/suggest"), async (body, path) => {
       const answer = await h.call("POST", path, { body: JSON.stringify(body) });

@@ -4,6 +4,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApi } from "../../api/app.ts";
+import type { RequestGuardOptions } from "../../api/middleware/request-guard.ts";
 import type { Backend } from "../../api/schemas/backend.ts";
 import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
 
@@ -41,6 +42,8 @@ export interface ApiHarnessOptions {
   prefix?: string;
   /** Demo messages ingested when the backend opens (0 by default). */
   demoMessages?: number;
+  /** Request body limits of the API's door (its defaults where not given). */
+  limits?: Partial<RequestGuardOptions>;
   /** Wrap the real backend, e.g. to spy on a call the seed data cannot reach. */
   wrapBackend?: (backend: Backend) => Backend;
 }
@@ -65,7 +68,7 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
     demoRate: 0,
   });
   const backend = options.wrapBackend ? options.wrapBackend(real) : real;
-  const api = createApi({ backend, prefix: options.prefix ?? "" });
+  const api = createApi({ backend, prefix: options.prefix ?? "", limits: options.limits });
   const harness: ApiHarness = {
     api,
     backend,
@@ -134,4 +137,26 @@ export function apiTest(
       await harness.close();
     }
   });
+}
+
+/**
+ * One harness for a whole file (STYLE.md: share one app per file): every case runs as a step of one `Deno.test`
+ * against the same API, in the order written, so a case sees what earlier ones stored. The harness is closed
+ * after the last step.
+ */
+export function apiSuite(name: string, options: ApiHarnessOptions = {}) {
+  const cases: { name: string; fn: (harness: ApiHarness) => Promise<void> }[] = [];
+  Deno.test(name, async (t) => {
+    const harness = await openApiHarness(options);
+    try {
+      for (const { name, fn } of cases) await t.step(name, () => fn(harness));
+    } finally {
+      await harness.close();
+    }
+  });
+  return {
+    test(name: string, fn: (harness: ApiHarness) => Promise<void>): void {
+      cases.push({ name, fn });
+    },
+  };
 }

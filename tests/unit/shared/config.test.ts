@@ -11,6 +11,7 @@ Deno.test("without environment the server uses its documented defaults", () => {
     adminPassword: "admin",
     pathPrefix: "",
     graylogUrl: null,
+    maxRequestBytes: 10 * 1024 * 1024,
   });
 });
 
@@ -24,7 +25,9 @@ Deno.test("environment variables override the defaults; empty values fall back",
     SLUICE_ADMIN_PASSWORD: "",
     SLUICE_PATH_PREFIX: "/logs/",
     SLUICE_GRAYLOG_URL: "http://graylog:9000",
+    SLUICE_MAX_REQUEST_BYTES: "1048576",
   });
+  assert.equal(settings.maxRequestBytes, 1_048_576);
   assert.equal(settings.port, 8080);
   assert.equal(settings.host, "0.0.0.0");
   assert.equal(settings.demoMessages, 0);
