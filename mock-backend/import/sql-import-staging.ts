@@ -4,7 +4,7 @@ import { escapeKeywordValue } from "../search/keyword-values.ts";
 import { CSV_NULL, CSV_READ_OPTIONS, CsvBatchFile, csvNumber, csvText } from "../store/csv-batch.ts";
 import { columnNameFor, type ExtraField, RESERVED_NAMES } from "../store/field-registry.ts";
 import { quoteIdentifier, quoteLiteral } from "../store/sql-text.ts";
-import { emptyImportReport, type ImportOptions, type ImportReport, type RejectReason } from "./import-files.ts";
+import { emptyImportReport, type ImportOptions, type ImportReport, type RejectReason } from "./import-report.ts";
 import type { ParseContext } from "./line-parser.ts";
 import { LINE_CSV_DELIMITER } from "./line-token-texts.ts";
 import { PARSERS } from "./parsers.ts";

@@ -1,5 +1,5 @@
 import type { BulkIngestAccess, MessageStore } from "../message-store.ts";
-import type { ImportOptions, ImportReport } from "./import-files.ts";
+import type { ImportOptions, ImportReport } from "./import-report.ts";
 import { writeLineTokenTexts } from "./line-token-texts.ts";
 import { SQL_FORMATS, type SqlFormat } from "./sql-formats.ts";
 import { ImportPlanner } from "./sql-import-planning.ts";
