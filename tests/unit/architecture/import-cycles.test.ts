@@ -14,7 +14,7 @@ const ALLOWED: Record<string, string> = {};
 function runtimeGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of TOP_LEVEL.flatMap(sourceFiles)) {
-    graph.set(file, importsOf(file).filter((i) => !i.typeOnly && i.target !== null).map((i) => i.target!));
+    graph.set(file, importsOf(file).filter((i) => !i.typeOnly && !i.worker && i.target !== null).map((i) => i.target!));
   }
   return graph;
 }
