@@ -177,9 +177,11 @@ Deno.test("the search page on the view core in Chromium", async (t) => {
         await waitForSearchResults(page);
         await page.getByTestId("time-range-summary").click();
         const form = page.getByRole("dialog");
+        // Each tab has its own preview (inactive tabs stay mounted, hidden).
+        const preview = (tab: string) => form.getByRole("tabpanel", { name: tab, exact: true }).getByTestId("time-range-preview");
         await form.getByRole("tab", { name: "Relative" }).click();
         await eventually(async () =>
-          assert.match(await form.getByTestId("time-range-preview").innerText(), /From: \d{4}-\d{2}-\d{2} .*\nUntil: \d{4}-/)
+          assert.match(await preview("Relative").innerText(), /From: \d{4}-\d{2}-\d{2} .*\nUntil: \d{4}-/)
         );
         await form.getByRole("tab", { name: "Absolute" }).click();
         await form.getByRole("tab", { name: "Timestamp" }).waitFor();
@@ -191,13 +193,13 @@ Deno.test("the search page on the view core in Chromium", async (t) => {
         await form.getByRole("textbox", { name: "Until" }).fill("2026-12-31 23:59:59");
         await eventually(async () =>
           assert.equal(
-            await form.getByTestId("time-range-preview").innerText(),
+            await preview("Absolute").innerText(),
             "From: 2026-01-01 00:00:00\nUntil: 2026-12-31 23:59:59",
           )
         );
         await form.getByRole("tab", { name: "Keyword" }).click();
         await form.getByRole("textbox", { name: "Time range keyword" }).fill("last hour");
-        await form.getByTestId("time-range-preview").last().waitFor();
+        await preview("Keyword").waitFor();
         await form.getByRole("tab", { name: "Absolute" }).click();
         await form.getByRole("button", { name: "Update time range" }).click();
         const summary = page.getByTestId("time-range-summary");
