@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { createApi } from "./api/app.ts";
+import { type ApiOptions, createApi } from "./api/app.ts";
 import type { RequestGuardOptions } from "./api/middleware/request-guard.ts";
 import type { Backend } from "./api/schemas/backend.ts";
 import { apiBrowserFrame } from "./routes/api-browser-frame.ts";
-import { readClientManifest } from "./routes/client-manifest.ts";
+import { type ClientManifest, readClientManifest } from "./routes/client-manifest.ts";
+import { securityHeaders } from "./routes/security-headers.ts";
 import { renderPage } from "./routes/server-render.tsx";
 import { inProcessApi } from "./routes/in-process-api.ts";
 import { serveAsset } from "./routes/static-assets.ts";
@@ -16,21 +17,30 @@ export interface AppOptions {
   devMode?: boolean;
   /** Request body limits of the API (its defaults where not given). */
   limits?: Partial<RequestGuardOptions>;
+  /** The API's security settings: a trusted proxy, sign-in throttling, the search queue. */
+  api?: Omit<ApiOptions, "backend" | "prefix" | "limits">;
+  /** Origins that may frame the dashboard wall display (SLUICE_WALL_FRAME_ANCESTORS). */
+  wallFrameAncestors?: readonly string[];
+  /** The client build; read from the dist directory when not given (tests give one). */
+  manifest?: ClientManifest;
 }
 
 /** The whole server: `/api` (JSON API), `/assets` (client bundle) and every other GET as a server-rendered page. */
-export function createApp({ backend, prefix, devMode = false, limits }: AppOptions): Hono {
-  const api = createApi({ backend, prefix, limits });
-  const manifest = readClientManifest();
+export function createApp(
+  { backend, prefix, devMode = false, limits, api: apiOptions, wallFrameAncestors = [], manifest = readClientManifest() }: AppOptions,
+): Hono {
+  const api = createApi({ ...apiOptions, backend, prefix, limits });
   const config: PageConfig = { ...DEFAULT_PAGE_CONFIG, prefix, devMode };
   const site = new Hono({ strict: false });
   site.route("/api", api);
   site.get("/assets/*", (c) => serveAsset(c, c.req.path.slice(c.req.path.indexOf("/assets/") + "/assets/".length)));
-  site.get("/api-browser/frame", (c) => c.html(apiBrowserFrame(prefix, config.productName)));
+  site.get("/api-browser/frame", (c) => c.html(apiBrowserFrame(prefix, config.productName, c.get("secureHeadersNonce") ?? "")));
   // The render reads everything, the caller's session and user included, through /api as the browser would, so
   // the same page renders whatever answers /api.
-  site.get("*", (c) => renderPage(c.req.raw, { config, manifest, api: inProcessApi(site, c.req.raw) }));
+  site.get("*", (c) =>
+    renderPage(c.req.raw, { config, manifest, api: inProcessApi(site, c.req.raw), nonce: c.get("secureHeadersNonce") }));
   const app = new Hono({ strict: false });
+  app.use("*", securityHeaders({ prefix, wallFrameAncestors }));
   if (prefix) {
     app.route(prefix, site);
     app.get("/", (c) => c.redirect(`${prefix}/`));

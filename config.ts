@@ -12,6 +12,14 @@ export interface Settings {
   graylogUrl: string | null;
   /** The largest request body the API accepts, in bytes (413 above). */
   maxRequestBytes: number;
+  /** Believe a reverse proxy's X-Forwarded-For (client address) and X-Forwarded-Proto (Secure cookie). */
+  trustProxy: boolean;
+  /** CSP frame-ancestors sources allowed to frame the dashboard wall display (none: nobody). */
+  wallFrameAncestors: string[];
+  /** Searches run at once, searches that may wait, and how long one may wait before a 503. */
+  searchConcurrency: number;
+  searchQueueLength: number;
+  searchQueueWaitMs: number;
 }
 
 export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
@@ -25,6 +33,11 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     pathPrefix: normalizePrefix(env.SLUICE_PATH_PREFIX ?? ""),
     graylogUrl: env.SLUICE_GRAYLOG_URL || null,
     maxRequestBytes: integer(env.SLUICE_MAX_REQUEST_BYTES, 10 * 1024 * 1024, "SLUICE_MAX_REQUEST_BYTES"),
+    trustProxy: flag(env.SLUICE_TRUST_PROXY, "SLUICE_TRUST_PROXY"),
+    wallFrameAncestors: frameAncestors(env.SLUICE_WALL_FRAME_ANCESTORS ?? ""),
+    searchConcurrency: Math.max(1, integer(env.SLUICE_SEARCH_CONCURRENCY, 2, "SLUICE_SEARCH_CONCURRENCY")),
+    searchQueueLength: integer(env.SLUICE_SEARCH_QUEUE_LENGTH, 500, "SLUICE_SEARCH_QUEUE_LENGTH"),
+    searchQueueWaitMs: integer(env.SLUICE_SEARCH_QUEUE_WAIT_MS, 30_000, "SLUICE_SEARCH_QUEUE_WAIT_MS"),
   };
 }
 
@@ -37,6 +50,23 @@ export function normalizePrefix(prefix: string): string {
   const trimmed = prefix.trim().replace(/^\/+|\/+$/g, "");
   if (trimmed && !/^[A-Za-z0-9._~\-\/]+$/.test(trimmed)) throw new Error(`SLUICE_PATH_PREFIX '${prefix}' has characters not allowed in a path`);
   return trimmed ? `/${trimmed}` : "";
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  throw new Error(`${name} must be true or false, got '${value}'`);
+}
+
+/** Space-separated CSP source expressions (origins such as https://intranet.example.com, or 'self'). */
+function frameAncestors(value: string): string[] {
+  const sources = value.split(/\s+/).filter(Boolean);
+  for (const source of sources) {
+    if (!/^('self'|https?:\/\/[A-Za-z0-9.\-*]+(:\d+)?)$/.test(source)) {
+      throw new Error(`SLUICE_WALL_FRAME_ANCESTORS: '${source}' is not an origin such as https://intranet.example.com or 'self'`);
+    }
+  }
+  return sources;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -17,7 +17,20 @@ const backend = await openEmbeddedBackend({
   demoRate: settings.demoRate,
   log: (line) => console.log(line),
 });
-const app = createApp({ backend, prefix: settings.pathPrefix, limits: { maxBodyBytes: settings.maxRequestBytes } });
+const app = createApp({
+  backend,
+  prefix: settings.pathPrefix,
+  limits: { maxBodyBytes: settings.maxRequestBytes },
+  wallFrameAncestors: settings.wallFrameAncestors,
+  api: {
+    trustProxy: settings.trustProxy,
+    searchQueue: {
+      concurrency: settings.searchConcurrency,
+      maxWaiting: settings.searchQueueLength,
+      maxWaitMs: settings.searchQueueWaitMs,
+    },
+  },
+});
 const server = Deno.serve({
   port: settings.port,
   hostname: settings.host,

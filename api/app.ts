@@ -2,10 +2,12 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { PRODUCT_NAME, PRODUCT_VERSION } from "../shared/product.ts";
-import { ApiError, MissingStreamPermissionError } from "./errors.ts";
+import { ApiError, MissingStreamPermissionError, RetryLaterError } from "./errors.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { DEFAULT_REQUEST_LIMITS, guardRequests, type RequestGuardOptions } from "./middleware/request-guard.ts";
+import { LoginThrottle, type LoginThrottleOptions } from "./login-throttle.ts";
 import { createApiRouter } from "./router.ts";
+import { QUEUED_SEARCH_CALLS, queuedSearch, SearchQueue, type SearchQueueOptions } from "./search-queue.ts";
 import { clusterConfigApi } from "./routes/cluster-config.ts";
 import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
@@ -33,16 +35,25 @@ export interface ApiOptions {
   prefix: string;
   /** Body size and nesting limits of the door (`DEFAULT_REQUEST_LIMITS` where not given). */
   limits?: Partial<RequestGuardOptions>;
+  /** Whether a reverse proxy's X-Forwarded-For and X-Forwarded-Proto are believed (SLUICE_TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Sign-in throttling; tests shorten its delays. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Bounded concurrency of search work (SLUICE_SEARCH_*). */
+  searchQueue?: Partial<SearchQueueOptions>;
 }
 
 /** The JSON API mounted under `/api`: middleware stack, every area's routes, the OpenAPI document. */
-export function createApi({ backend, prefix, limits }: ApiOptions): OpenAPIHono {
+export function createApi({ backend, prefix, limits, trustProxy = false, loginThrottle, searchQueue }: ApiOptions): OpenAPIHono {
   const api = createApiRouter();
+  const throttle = new LoginThrottle(loginThrottle);
+  const queue = new SearchQueue(searchQueue);
   api.use("*", requestId());
   api.use("*", guardRequests({ ...DEFAULT_REQUEST_LIMITS, ...limits }));
-  api.use("*", authenticate({ backend }));
+  api.use("*", authenticate({ backend, throttle, trustProxy }));
+  for (const { method, path } of QUEUED_SEARCH_CALLS) api.use(path, queuedSearch(queue, method));
   mountSpecificPathsFirst(api, [
-    sessionsApi(prefix || "/"),
+    sessionsApi({ cookiePath: prefix || "/", throttle, trustProxy }),
     systemApi(),
     usersApi(),
     favoritesApi(),
@@ -76,6 +87,7 @@ export function createApi({ backend, prefix, limits }: ApiOptions): OpenAPIHono 
     if (error instanceof MissingStreamPermissionError) {
       return c.json({ type: "MissingStreamPermission", message: error.message, streams: [...error.streams] }, 403);
     }
+    if (error instanceof RetryLaterError) c.header("Retry-After", String(error.retryAfterSeconds));
     if (error instanceof ApiError) return c.json({ type: "ApiError", message: error.message }, error.status);
     if (error instanceof UnreadableRequestError) return c.json({ type: "ApiError", message: error.message }, 400);
     if (error instanceof HTTPException) {

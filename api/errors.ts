@@ -2,7 +2,7 @@
  * The one typed exception of the API: handlers and middleware throw it, `onError` turns it into
  * `{type: "ApiError", message}` with its status (ARCHITECTURE: errors).
  */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(readonly status: ApiErrorStatus, message: string) {
@@ -16,6 +16,14 @@ export class MissingStreamPermissionError extends ApiError {
   constructor(readonly streams: readonly string[]) {
     super(403, `Not authorized to access streams: ${streams.join(", ")}`);
     this.name = "MissingStreamPermissionError";
+  }
+}
+
+/** 429 or 503 with a `Retry-After` header: the caller is throttled, or the server is busy, for a while. */
+export class RetryLaterError extends ApiError {
+  constructor(status: 429 | 503, message: string, readonly retryAfterSeconds: number) {
+    super(status, message);
+    this.name = "RetryLaterError";
   }
 }
 

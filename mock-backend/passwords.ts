@@ -20,3 +20,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let decoy: Promise<string> | null = null;
+
+/**
+ * Checks a password against a user's stored hash, or, for an unknown (or disabled) user, against a random hash
+ * and answers false: both cost the same scrypt work, so that timing does not tell which usernames exist.
+ */
+export async function checkPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored !== null) return await verifyPassword(password, stored);
+  decoy ??= hashPassword(randomBytes(16).toString("base64"));
+  await verifyPassword(password, await decoy);
+  return false;
+}

@@ -12,6 +12,7 @@ export async function seedEntities(db: Database, adminPassword: string): Promise
   const existing = await db.first<{ cluster_id: string; node_id: string }>("SELECT * FROM cluster_identity");
   if (existing) {
     await syncAdminPassword(db, adminPassword);
+    await syncBuiltInRoles(db);
     return { identity: { clusterId: existing.cluster_id, nodeId: existing.node_id }, created: false };
   }
   const identity = { clusterId: crypto.randomUUID(), nodeId: crypto.randomUUID() };
@@ -41,6 +42,13 @@ export async function seedEntities(db: Database, adminPassword: string): Promise
     );
   });
   return { identity, created: true };
+}
+
+/** Built-in roles keep the permissions this version gives them (a database seeded earlier gets new ones). */
+async function syncBuiltInRoles(db: Database): Promise<void> {
+  for (const role of SEED_ROLES) {
+    await db.run("UPDATE roles SET permissions = ?::VARCHAR[] WHERE name = ? AND read_only", [JSON.stringify(role.permissions), role.name]);
+  }
 }
 
 async function syncAdminPassword(db: Database, adminPassword: string): Promise<void> {

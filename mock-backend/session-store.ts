@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Session, SessionStore } from "../api/schemas/backend.ts";
 import type { Database } from "./database.ts";
-import { verifyPassword } from "./passwords.ts";
+import { checkPassword } from "./passwords.ts";
 
 interface SessionRow extends Record<string, unknown> {
   id: string;
@@ -17,7 +17,7 @@ const EXTEND_THROTTLE_MS = 5000;
 
 /** Sessions in DuckDB; they time out after the user's session timeout of inactivity. */
 export class EmbeddedSessionStore implements SessionStore {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly check: typeof checkPassword = checkPassword) {}
 
   async create(username: string, password: string, host: string): Promise<Session | null> {
     if (!(await this.verifyPassword(username, password))) return null;
@@ -79,6 +79,6 @@ export class EmbeddedSessionStore implements SessionStore {
       "SELECT password_hash FROM users WHERE username = ? AND account_status = 'enabled'",
       [username],
     );
-    return row ? await verifyPassword(password, row.password_hash) : false;
+    return await this.check(password, row?.password_hash ?? null);
   }
 }

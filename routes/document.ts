@@ -1,3 +1,4 @@
+import { nestedDeeperThan } from "../shared/json-depth.ts";
 import type { PageConfig } from "../ui/api/page-config.ts";
 import type { ThemeMode } from "../ui/theme/theme-mode.ts";
 import { ASSUMED_SCREEN_ATTRIBUTE, type AssumedScreen } from "../ui/widgets/assumed-screen.ts";
@@ -16,11 +17,39 @@ export interface DocumentParts {
   assumedScreen?: AssumedScreen;
   /** The chunks of the page loaded on demand that this document shows (ClientManifest.pages), if any. */
   pageChunks?: readonly string[];
+  /** This response's Content-Security-Policy nonce: the document's own scripts carry it (routes/security-headers.ts). */
+  nonce?: string;
+}
+
+/** The nonce attribute of the document's scripts (none without a nonce, e.g. in tests). */
+function nonceAttribute(nonce: string | undefined): string {
+  return nonce ? ` nonce="${escapeHtml(nonce)}"` : "";
 }
 
 /** JSON for an inline script: `<` escaped so that no value can close the script element. */
 export function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * How deep the dehydrated state may nest to be inlined: far more than any real answer (a stored view is held to
+ * 32 levels by its schema), far less than what overflows the stack of JSON.stringify.
+ */
+export const MAX_INLINED_STATE_DEPTH = 200;
+
+/**
+ * The dehydrated state as inline JSON, or `null` when it cannot be written (nested beyond
+ * MAX_INLINED_STATE_DEPTH, or otherwise unserialisable): the page then fetches its data itself instead of the
+ * connection dropping halfway through the document.
+ */
+export function inlineState(state: unknown): string {
+  try {
+    if (nestedDeeperThan(state, MAX_INLINED_STATE_DEPTH)) throw new Error(`nested deeper than ${MAX_INLINED_STATE_DEPTH} levels`);
+    return inlineJson(state);
+  } catch (error) {
+    console.error("The page's state could not be inlined; the browser will fetch it", error);
+    return "null";
+  }
 }
 
 export function escapeHtml(text: string): string {
@@ -32,7 +61,7 @@ export function escapeHtml(text: string): string {
  * server-rendered page is complete without them, so on a slow network the stylesheet and the page itself get the
  * bandwidth; the scripts load once the page has been painted (`documentContentEnd`).
  */
-export function documentHead({ title, config, manifest, themePreference, assumedScreen }: DocumentParts): string {
+export function documentHead({ title, config, manifest, themePreference, assumedScreen, nonce }: DocumentParts): string {
   const assets = `${config.prefix}/assets`;
   const scheme = themePreference === "noir" ? "dark" : "light";
   const screen = assumedScreen === "phone" ? ` ${ASSUMED_SCREEN_ATTRIBUTE}="phone"` : "";
@@ -42,7 +71,7 @@ export function documentHead({ title, config, manifest, themePreference, assumed
     `<title>${escapeHtml(title)}</title>` +
     `<link rel="icon" href="${assets}/favicon.svg" type="image/svg+xml">` +
     (manifest.stylesheet ? `<link rel="stylesheet" href="${assets}/${manifest.stylesheet}">` : "") +
-    `<script>window.__SLUICE_CONFIG__=${inlineJson(config)};${themeModeScript(themePreference, null)}</script>` +
+    `<script${nonceAttribute(nonce)}>window.__SLUICE_CONFIG__=${inlineJson(config)};${themeModeScript(themePreference, null)}</script>` +
     `</head><body><div id="root">`;
 }
 
@@ -53,12 +82,12 @@ export function documentHead({ title, config, manifest, themePreference, assumed
  * timing.
  */
 export function documentContentEnd(
-  { config, manifest, pageChunks = [] }: Pick<DocumentParts, "config" | "manifest" | "pageChunks">,
+  { config, manifest, pageChunks = [], nonce }: Pick<DocumentParts, "config" | "manifest" | "pageChunks" | "nonce">,
   dehydratedState: unknown,
 ): string {
   // A JSON data block (routes/dehydrated-state-element.ts); inlineJson's escapes keep it valid JSON.
-  return `</div><script type="application/json" id="${DEHYDRATED_STATE_ELEMENT_ID}">${inlineJson(dehydratedState)}</script>` +
-    (startsAfterPaint(pageChunks) ? `<script>${entryStarterScript(entryParts({ config, manifest, pageChunks }))}</script>` : "");
+  return `</div><script type="application/json" id="${DEHYDRATED_STATE_ELEMENT_ID}"${nonceAttribute(nonce)}>${inlineState(dehydratedState)}</script>` +
+    (startsAfterPaint(pageChunks) ? `<script${nonceAttribute(nonce)}>${entryStarterScript(entryParts({ config, manifest, pageChunks }))}</script>` : "");
 }
 
 /**
@@ -67,11 +96,11 @@ export function documentContentEnd(
  * the content, so that on a slow network they do not compete with the content and its stylesheet, and usually after
  * the paint, so that they do not count before it.
  */
-export function documentEnd(parts: Pick<DocumentParts, "config" | "manifest" | "pageChunks">): string {
+export function documentEnd(parts: Pick<DocumentParts, "config" | "manifest" | "pageChunks" | "nonce">): string {
   if (startsAfterPaint(parts.pageChunks ?? [])) return "</body></html>";
   const { preloads, entry } = entryParts(parts);
   return preloads.map((url) => `<link rel="modulepreload" href="${url}">`).join("") +
-    `<script type="module" src="${entry}"></script></body></html>`;
+    `<script type="module" src="${entry}"${nonceAttribute(parts.nonce)}></script></body></html>`;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface RenderOptions {
   manifest: ClientManifest;
   /** The API, called in process with the request's credentials; it also says who is asking. */
   api: InProcessApi;
+  /** This response's Content-Security-Policy nonce for the document's scripts. */
+  nonce?: string;
 }
 
 const handler = createStaticHandler(routes);
@@ -34,7 +36,7 @@ const handler = createStaticHandler(routes);
  * user), prefetches the shell's data the same way, renders with react-router's static router and writes the
  * dehydrated react-query state for the browser to hydrate. It needs nothing but `/api`.
  */
-export async function renderPage(request: Request, { config, manifest, api }: RenderOptions): Promise<Response> {
+export async function renderPage(request: Request, { config, manifest, api, nonce }: RenderOptions): Promise<Response> {
   setServerPageConfig(config);
   const basenameHandler = config.prefix ? createStaticHandler(routes, { basename: config.prefix }) : handler;
   const context = await basenameHandler.query(request);
@@ -86,7 +88,7 @@ export async function renderPage(request: Request, { config, manifest, api }: Re
   // The head goes out before the render finishes, so the browser fetches the stylesheet meanwhile.
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference, assumedScreen })));
+      controller.enqueue(encoder.encode(documentHead({ title, config, manifest, themePreference, assumedScreen, nonce })));
       await prefetch();
       try {
         // The head is out already; waiting for the lazy page (and every other boundary) to finish, with no size
@@ -94,6 +96,7 @@ export async function renderPage(request: Request, { config, manifest, api }: Re
         // inline scripts reveal later (slower to paint, and never shown without JavaScript).
         const body = await renderToReadableStream(app, {
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          nonce,
           onError: (error) => console.error("Server render failed", error),
         });
         await body.allReady;
@@ -108,9 +111,11 @@ export async function renderPage(request: Request, { config, manifest, api }: Re
         console.error("Server render failed; the browser will render the page", error);
       }
       // The state (and a page's entry starter, which waits for the paint); the preloads a moment later (PAINT_PAUSE_MS).
-      controller.enqueue(encoder.encode(documentContentEnd({ config, manifest, pageChunks }, compactSearchJobs(dehydrate(queryClient)))));
+      // A state that cannot be written (routes/document.ts inlineState) costs the page its server data, never the
+      // end of the document.
+      controller.enqueue(encoder.encode(documentContentEnd({ config, manifest, pageChunks, nonce }, dehydratedState(queryClient))));
       await new Promise((resolve) => setTimeout(resolve, PAINT_PAUSE_MS));
-      controller.enqueue(encoder.encode(documentEnd({ config, manifest, pageChunks })));
+      controller.enqueue(encoder.encode(documentEnd({ config, manifest, pageChunks, nonce })));
       controller.close();
     },
   });
@@ -143,9 +148,21 @@ async function signedInUser(queryClient: QueryClient, api: InProcessApi): Promis
     queryClient.setQueryData<SessionValidation>(sessionKey, { is_valid: false, session_id: null, username: null });
     return undefined;
   }
+  // The session id stays out of the page (the cookie is HttpOnly for a reason): the browser asks
+  // GET /system/sessions itself should it ever need it.
+  queryClient.setQueryData<SessionValidation>(sessionKey, { ...session, session_id: null });
   const userQuery = currentUserQueryOptions(session.username);
   await prefetchResourceQuery(queryClient, userQuery, api);
   return queryClient.getQueryData<User>(userQuery.queryKey);
+}
+
+function dehydratedState(queryClient: ReturnType<typeof createQueryClient>): unknown {
+  try {
+    return compactSearchJobs(dehydrate(queryClient));
+  } catch (error) {
+    console.error("The page's state could not be dehydrated; the browser will fetch it", error);
+    return null;
+  }
 }
 
 function acceptsGzip(acceptEncoding: string | null): boolean {

@@ -2,10 +2,16 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Backend, Session } from "../schemas/backend.ts";
 import type { User } from "../schemas/user.ts";
+import { clientAddress } from "../client-address.ts";
 import { NO_SESSION_EXTENSION_HEADER, SESSION_COOKIE } from "../context.ts";
+import type { LoginThrottle } from "../login-throttle.ts";
 
 export interface AuthenticateOptions {
   backend: Backend;
+  /** Basic auth with a password is throttled like the session login. */
+  throttle: LoginThrottle;
+  /** Whether X-Forwarded-For names the client (SLUICE_TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 /** Who is calling: the session (if any) and the user (null for anonymous callers). */
@@ -16,14 +22,17 @@ export interface Identity {
 
 /**
  * Resolves who is calling: the session cookie, or HTTP basic auth with either `username:password` or
- * `sessionId:session` (how scripts and contract tests call Graylog). Never rejects; `authorize` decides.
+ * `sessionId:session` (how scripts and contract tests call Graylog). Never rejects (`authorize` decides), except
+ * that a throttled basic-auth password check answers 429.
  */
-export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandler {
+export function authenticate({ backend, throttle, trustProxy }: AuthenticateOptions): MiddlewareHandler {
   return async function authenticate(c, next) {
     const identity = await identify(backend, {
       sessionId: getCookie(c, SESSION_COOKIE),
       authorization: c.req.header("Authorization"),
       extend: c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true",
+      checkPassword: (username, password) =>
+        throttle.attempt(username, clientAddress(c, trustProxy), () => backend.sessions.verifyPassword(username, password)),
     });
     c.set("backend", backend);
     c.set("session", identity.session);
@@ -34,7 +43,13 @@ export function authenticate({ backend }: AuthenticateOptions): MiddlewareHandle
 
 export async function identify(
   backend: Backend,
-  { sessionId, authorization, extend }: { sessionId?: string; authorization?: string; extend: boolean },
+  { sessionId, authorization, extend, checkPassword }: {
+    sessionId?: string;
+    authorization?: string;
+    extend: boolean;
+    /** How a basic-auth password is checked (throttled by the API); without it, passwords are not accepted. */
+    checkPassword?: (username: string, password: string) => Promise<boolean>;
+  },
 ): Promise<Identity> {
   let session: Session | null = null;
   let username: string | null = null;
@@ -47,7 +62,7 @@ export async function identify(
     if (basic.password === "session") {
       session = await backend.sessions.get(basic.username, { extend });
       username = session?.username ?? null;
-    } else if (await backend.sessions.verifyPassword(basic.username, basic.password)) {
+    } else if (checkPassword && await checkPassword(basic.username, basic.password)) {
       username = basic.username;
     }
   }

@@ -11,6 +11,7 @@ import {
   DecoratorListSchema,
   DecoratorSchema,
 } from "../schemas/decorators.ts";
+import { MAX_CONFIG_LIST_ITEMS, MAX_CONFIG_TEXT_LENGTH } from "../schemas/configuration-bounds.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 
@@ -119,6 +120,10 @@ async function checkedBody(backend: Backend, body: DecoratorBody): Promise<Decor
   return { ...body, config };
 }
 
+function tooLong(field: ConfigurationFieldDefinition, text: string): string | null {
+  return text.length > MAX_CONFIG_TEXT_LENGTH ? `${field.human_name} must be at most ${MAX_CONFIG_TEXT_LENGTH} characters` : null;
+}
+
 /** What is wrong with one configuration value, or null when it fits its field. */
 function configurationProblem(field: ConfigurationFieldDefinition, value: unknown): string | null {
   const missing = value === undefined || value === null ||
@@ -131,7 +136,8 @@ function configurationProblem(field: ConfigurationFieldDefinition, value: unknow
   switch (field.type) {
     case "text":
     case "inline_binary":
-      return typeof value === "string" ? null : `${field.human_name} must be text`;
+      if (typeof value !== "string") return `${field.human_name} must be text`;
+      return tooLong(field, value);
     case "number":
       return typeof value === "number" && Number.isFinite(value)
         ? null
@@ -147,6 +153,7 @@ function configurationProblem(field: ConfigurationFieldDefinition, value: unknow
       if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
         return `${field.human_name} must be a list of text`;
       }
-      return null;
+      if (value.length > MAX_CONFIG_LIST_ITEMS) return `${field.human_name} must hold at most ${MAX_CONFIG_LIST_ITEMS} entries`;
+      return value.map((item: string) => tooLong(field, item)).find((problem) => problem !== null) ?? null;
   }
 }

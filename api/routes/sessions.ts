@@ -1,8 +1,10 @@
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
 import { AUTHENTICATED, PUBLIC } from "../access.ts";
+import { clientAddress, overTls } from "../client-address.ts";
 import { SESSION_COOKIE } from "../context.ts";
 import { ApiError } from "../errors.ts";
+import type { LoginThrottle } from "../login-throttle.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
 import { SessionCreateRequestSchema, SessionResponseSchema, SessionValidationSchema } from "../schemas/session.ts";
@@ -17,6 +19,7 @@ const login = secureRoute(PUBLIC, {
   responses: {
     200: jsonContent(SessionResponseSchema, "The session; its id is also set as an HttpOnly cookie."),
     401: jsonContent(z.object({ type: z.literal("ApiError"), message: z.string() }), "Wrong username or password."),
+    429: jsonContent(ApiErrorSchema, "Too many failed attempts for this username or from this address; Retry-After says when to try again."),
   },
 });
 
@@ -45,22 +48,32 @@ const logoutById = secureRoute(AUTHENTICATED, {
   responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "Not a session of the caller.") },
 });
 
-/** Sessions (spec 000 §7.2): login, validation, logout. */
-export function sessionsApi(cookiePath: string) {
+export interface SessionsApiOptions {
+  /** The path the session cookie is scoped to (the application path prefix). */
+  cookiePath: string;
+  throttle: LoginThrottle;
+  /** Whether X-Forwarded-For and X-Forwarded-Proto are believed (SLUICE_TRUST_PROXY). */
+  trustProxy: boolean;
+}
+
+/** Sessions (spec 000 §7.2): login (throttled), validation, logout. */
+export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOptions) {
   const endSession = async (backend: import("../schemas/backend.ts").Backend, id: string | undefined) => {
     if (id) await backend.sessions.delete(id);
   };
   return createApiRouter()
     .openapi(login, async (c) => {
       const { username, password, host } = c.req.valid("json");
-      const session = await c.get("backend").sessions.create(username, password, host || remoteHost(c.req.raw));
+      const address = clientAddress(c, trustProxy);
+      const session = await throttle.attempt(username, address, () =>
+        c.get("backend").sessions.create(username, password, host || address));
       if (!session) throw new ApiError(401, "Invalid credentials: check the username and password and try again.");
       const validUntil = new Date(session.lastAccess.getTime() + session.timeoutMs);
       setCookie(c, SESSION_COOKIE, session.id, {
         httpOnly: true,
         sameSite: "Lax",
         path: cookiePath,
-        secure: new URL(c.req.url).protocol === "https:",
+        secure: overTls(c, trustProxy),
         maxAge: Math.floor(session.timeoutMs / 1000),
       });
       return c.json(
@@ -85,8 +98,4 @@ export function sessionsApi(cookiePath: string) {
       deleteCookie(c, SESSION_COOKIE, { path: cookiePath });
       return c.body(null, 204);
     });
-}
-
-function remoteHost(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
 }

@@ -55,9 +55,12 @@ const createView = secureRoute(AUTHENTICATED, {
   method: "post",
   path: "/views",
   tags: ["Views"],
-  summary: "Save a new view over one of the caller's searches",
+  summary: "Save a new view over one of the caller's searches (view:create; a dashboard: dashboards:create)",
   request: { body: jsonBody(ViewBodySchema) },
-  responses: { 200: jsonContent(ViewSchema, "The stored view, with its id, owner and created_at.") },
+  responses: {
+    200: jsonContent(ViewSchema, "The stored view, with its id, owner and created_at."),
+    403: jsonContent(ApiErrorSchema, "The caller may not create views of this type."),
+  },
 });
 
 const seriesFunctions = secureRoute(AUTHENTICATED, {
@@ -137,6 +140,7 @@ export function viewsApi() {
       const body = c.req.valid("json");
       const user = c.get("user")!;
       const backend = c.get("backend");
+      assertMayCreate(user, body.type);
       await assertOwnSearch(backend, body.search_id, user);
       const stored = await backend.views.create(body, user.username);
       return c.json(await withFavorite(backend, user, stored), 200);
@@ -167,7 +171,8 @@ export function viewsApi() {
       const body = c.req.valid("json");
       const user = c.get("user")!;
       const backend = c.get("backend");
-      await changeableView(backend, id, user);
+      const current = await changeableView(backend, id, user);
+      if (body.type !== current.type) assertMayCreate(user, body.type);
       if (body.id !== undefined && body.id !== id) throw badRequest(`Invalid request body: id: ${body.id} does not match the path's view id ${id}`);
       await assertOwnSearch(backend, body.search_id, user);
       const stored = await backend.views.update(id, body);
@@ -216,6 +221,18 @@ async function changeableView(backend: Backend, id: string, user: User): Promise
   if (!view) throw notFound(`No view with id ${id}.`);
   if (!(await mayChange(backend, view, user))) throw forbidden(`View ${id} belongs to another user.`);
   return view;
+}
+
+/** Graylog 5.1's create permissions: `view:create` for a saved search (every reader has it), `dashboards:create`. */
+const CREATE_PERMISSIONS: Record<ViewType, { permission: string; refusal: string }> = {
+  SEARCH: { permission: "view:create", refusal: "User is not allowed to create new saved searches." },
+  DASHBOARD: { permission: "dashboards:create", refusal: "User is not allowed to create new dashboards." },
+};
+
+/** 403 unless the user may create views of the type (turning a saved search into a dashboard counts). */
+function assertMayCreate(user: User, type: ViewType): void {
+  const { permission, refusal } = CREATE_PERMISSIONS[type];
+  if (!isPermitted(user.permissions, permission)) throw forbidden(refusal);
 }
 
 /** A view may only be saved over a search that exists and is the caller's (administrators: any search). */

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SEARCHES_CLUSTER_CONFIG_DEFAULTS } from "./cluster-config-defaults.ts";
+import { MAX_CONFIG_KEY_LENGTH, MAX_CONFIG_LIST_ITEMS } from "./configuration-bounds.ts";
 import {
   MESSAGE_PROCESSORS_CONFIG_CLASS,
   MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
@@ -11,7 +12,11 @@ export const IsoDurationSchema = z
   .string()
   .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, "must be an ISO-8601 duration such as PT5M or P1D");
 
-const DurationOptions = z.record(IsoDurationSchema, z.string().min(1).max(200));
+const DurationOptions = z
+  .record(IsoDurationSchema.max(100), z.string().min(1).max(200))
+  .refine((options) => Object.keys(options).length <= MAX_CONFIG_LIST_ITEMS, `at most ${MAX_CONFIG_LIST_ITEMS} options`);
+
+const FieldNames = z.array(z.string().min(1).max(MAX_CONFIG_KEY_LENGTH)).max(MAX_CONFIG_LIST_ITEMS);
 
 /** The search cluster config (spec 001 §3): range presets, limits, surrounding search, auto refresh. */
 export const SearchesClusterConfigSchema = z
@@ -19,8 +24,8 @@ export const SearchesClusterConfigSchema = z
     query_time_range_limit: IsoDurationSchema,
     relative_timerange_options: DurationOptions,
     surrounding_timerange_options: DurationOptions,
-    surrounding_filter_fields: z.array(z.string().min(1)).max(100),
-    analysis_disabled_fields: z.array(z.string().min(1)).max(100),
+    surrounding_filter_fields: FieldNames,
+    analysis_disabled_fields: FieldNames,
     default_auto_refresh_option: IsoDurationSchema,
     auto_refresh_timerange_options: DurationOptions,
   })

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_CONFIG_KEY_LENGTH, MAX_CONFIG_LIST_ITEMS } from "./configuration-bounds.ts";
 
 /**
  * Wire shapes of search decorators (spec 001 §3 'Decorator', §7 `/search/decorators`): a decorator changes the
@@ -34,8 +35,14 @@ export const ConfigurationFieldSchema = z
 
 export type ConfigurationFieldDefinition = z.infer<typeof ConfigurationFieldSchema>;
 
-/** A configuration map: field name → value (decorator configurations hold no secrets). */
-export const DecoratorConfigSchema = z.record(z.string(), z.unknown());
+/**
+ * A configuration map: field name → value (decorator configurations hold no secrets). Each value is checked
+ * against its type's requested configuration (api/routes/decorators.ts), text and lists within
+ * configuration-bounds.ts.
+ */
+export const DecoratorConfigSchema = z
+  .record(z.string().max(MAX_CONFIG_KEY_LENGTH), z.unknown())
+  .refine((config) => Object.keys(config).length <= MAX_CONFIG_LIST_ITEMS, `config holds at most ${MAX_CONFIG_LIST_ITEMS} settings`);
 
 /** A stored decorator: `stream` null means the default search (no single stream searched). */
 export const DecoratorSchema = z

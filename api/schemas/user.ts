@@ -1,8 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_CONFIG_KEY_LENGTH, MAX_CONFIG_LIST_ITEMS, MAX_CONFIG_TEXT_LENGTH } from "./configuration-bounds.ts";
 
-export const PreferenceValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const PreferenceValueSchema = z.union([z.string().max(MAX_CONFIG_TEXT_LENGTH), z.number(), z.boolean(), z.null()]);
 
-export const PreferencesSchema = z.record(z.string().max(200), PreferenceValueSchema).openapi("Preferences");
+export const PreferencesSchema = z
+  .record(z.string().max(MAX_CONFIG_KEY_LENGTH), PreferenceValueSchema)
+  .refine((preferences) => Object.keys(preferences).length <= MAX_CONFIG_LIST_ITEMS, `at most ${MAX_CONFIG_LIST_ITEMS} preferences`)
+  .openapi("Preferences");
 
 export const StartpageSchema = z
   .object({ type: z.enum(["dashboard", "stream", "search"]), id: z.string().min(1) })

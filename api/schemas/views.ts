@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { nestedDeeperThan } from "../../shared/json-depth.ts";
 import { PaginationSchema } from "./favorites.ts";
 
 /** Saved searches and dashboards are both views (spec 001 §3); the type tells them apart. */
@@ -12,10 +13,23 @@ export const VIEW_GRN_TYPES: Record<ViewType, "search" | "dashboard"> = { SEARCH
 const ObjectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex ObjectId");
 
 /**
- * The per-query view state (selected_fields, titles, widgets, widget_mapping, positions, formatting, …). Its
- * parts belong to the widget code of the UI; the API only insists that it is an object.
+ * How deep a view's state and requirements may nest. The deepest real state (a pivot widget's series config in
+ * its widget list) is about 8 levels; far deeper ones only served to break the pages that render them.
  */
-export const ViewStateSchema = z.record(z.string(), z.unknown()).openapi("ViewState");
+export const MAX_VIEW_STATE_DEPTH = 32;
+
+/** A JSON object with keys of sane length, nested at most MAX_VIEW_STATE_DEPTH levels deep. */
+const boundedObject = (what: string) =>
+  z.record(z.string().max(200), z.unknown()).refine(
+    (value) => !nestedDeeperThan(value, MAX_VIEW_STATE_DEPTH),
+    `${what} must be nested at most ${MAX_VIEW_STATE_DEPTH} levels deep`,
+  );
+
+/**
+ * The per-query view state (selected_fields, titles, widgets, widget_mapping, positions, formatting, …). Its
+ * parts belong to the widget code of the UI; the API insists that it is an object of bounded depth.
+ */
+export const ViewStateSchema = boundedObject("a query's view state").openapi("ViewState");
 
 /** A view as a client sends it to POST/PUT /views; read-only fields sent back unchanged are accepted and ignored. */
 export const ViewBodySchema = z
@@ -28,7 +42,7 @@ export const ViewBodySchema = z
     search_id: z.string({ message: "search_id is required" }).regex(/^[0-9a-f]{24}$/, "search_id must be a 24-character hex ObjectId"),
     properties: z.array(z.string().max(200)).max(100).default([]),
     state: z.record(z.string().min(1).max(100), ViewStateSchema, { message: "state must be an object keyed by query id" }).default({}),
-    requires: z.record(z.string(), z.unknown()).default({}),
+    requires: boundedObject("requires").default({}),
     filter: z.string().max(10_000).nullish(),
     owner: z.string().nullish(),
     created_at: z.string().nullish(),

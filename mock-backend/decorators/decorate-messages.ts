@@ -46,7 +46,7 @@ function decorateOne(
   steps: { type: DecoratorType; config: Record<string, unknown> }[],
 ): ResultMessage {
   const original = entry.message;
-  const decorated = steps.reduce((fields, { type, config }) => type.decorate(fields, config), original);
+  const decorated = capDecoration(original, steps.reduce((fields, { type, config }) => type.decorate(fields, config), original));
   const stats = decorationStats(original, decorated);
   if (!stats) return entry;
   const { highlight_ranges: ranges, ...rest } = entry;
@@ -60,6 +60,34 @@ function decorateOne(
     ...(Object.keys(kept).length > 0 ? { highlight_ranges: kept } : {}),
     decoration_stats: stats,
   };
+}
+
+/**
+ * The most text decorating may add to one message: the names and values of every field it adds or changes,
+ * together. A format string such as `${message}${message}…` (or a huge inline decorator) could otherwise grow
+ * each message by megabytes, for every user whose search it decorates.
+ */
+export const MAX_DECORATION_CHARS_PER_MESSAGE = 32_768;
+
+/** The decorated fields with what decorating added beyond the budget cut: text shortened (ending in "…"), other values left as they were. */
+function capDecoration(original: Readonly<Record<string, unknown>>, decorated: Record<string, unknown>): Record<string, unknown> {
+  let budget = MAX_DECORATION_CHARS_PER_MESSAGE;
+  let capped: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(decorated)) {
+    if (Object.hasOwn(original, name) && original[name] === value) continue;
+    const size = name.length + (typeof value === "string" ? value.length : JSON.stringify(value ?? null).length);
+    if (size <= budget) {
+      budget -= size;
+      continue;
+    }
+    capped ??= { ...decorated };
+    const room = budget - name.length;
+    if (typeof value === "string" && room > 1) capped[name] = `${value.slice(0, room - 1)}…`;
+    else if (Object.hasOwn(original, name)) capped[name] = original[name];
+    else delete capped[name];
+    budget = 0;
+  }
+  return capped ?? decorated;
 }
 
 /** A decorator sent in a search type's `decorators` list; entries without a type are ignored. */

@@ -250,3 +250,19 @@ apiTest("a decorator type named like an Object property (constructor, __proto__)
     assert.match((answer.body as { message: string }).message, /Unknown decorator type/);
   }
 });
+
+apiTest("a 1 MB format_string or target_field is refused with 400 naming the field (it was stored and grew every message)", async (h) => {
+  const mega = "x".repeat(1_000_000);
+  const cases: [unknown, RegExp][] = [
+    [formatBody({ config: { format_string: mega, target_field: "origin" } }), /config\.format_string: Format String must be at most 2000 characters/],
+    [formatBody({ config: { format_string: "${source}", target_field: mega } }), /config\.target_field: Target field must be at most 2000 characters/],
+    [formatBody({ config: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, "v"])) }), /config: config holds at most 100 settings/],
+  ];
+  for (const [body, message] of cases) {
+    const answer = await h.call("POST", "/search/decorators", { body });
+    assert.equal(answer.status, 400);
+    assert.match(assertSchema(ApiErrorSchema, answer.body).message, message);
+  }
+  const list = await h.call("GET", "/search/decorators");
+  assert.deepEqual(list.body, []);
+});

@@ -6,8 +6,21 @@ import { type ApiHarness, apiTest } from "../helpers/api-harness.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
 const DEFAULT_STREAM = createGrn("stream", "000000000000000000000001");
-const DASHBOARD = createGrn("dashboard", "62b0c7f1e4b0a1d2c3e4f5a6");
-const SEARCH = createGrn("search", "62b0c7f1e4b0a1d2c3e4f5b7");
+
+/** Saves a view of the type as the caller (the admin by default) and answers its GRN. */
+async function saveView(h: ApiHarness, type: "SEARCH" | "DASHBOARD", title: string, cookie?: string): Promise<string> {
+  const search = await h.call("POST", "/views/search", {
+    body: { queries: [{ id: "q1", timerange: { type: "relative", from: 300 }, search_types: [] }] },
+    cookie,
+  });
+  assert.equal(search.status, 201, JSON.stringify(search.body));
+  const view = await h.call("POST", "/views", {
+    body: { type, title, search_id: (search.body as { id: string }).id, state: {} },
+    cookie,
+  });
+  assert.equal(view.status, 200, JSON.stringify(view.body));
+  return createGrn(type === "DASHBOARD" ? "dashboard" : "search", (view.body as { id: string }).id);
+}
 
 const favoritePath = (grn: string) => `/favorites/${encodeURIComponent(grn)}`;
 
@@ -23,14 +36,14 @@ apiTest("a new user has no favorites", async (h) => {
 });
 
 apiTest("an added favorite is listed with its entity's title and type, newest first", async (h) => {
+  const DASHBOARD = await saveView(h, "DASHBOARD", "Web traffic");
   assert.equal((await h.call("PUT", favoritePath(DEFAULT_STREAM))).status, 204);
   await new Promise((resolve) => setTimeout(resolve, 5));
   assert.equal((await h.call("PUT", favoritePath(DASHBOARD))).status, 204);
   const list = await listFavorites(h);
   assert.equal(list.total, 2);
   assert.deepEqual(list.favorites, [
-    // No dashboard store yet: an entity without a known title shows its id.
-    { grn: DASHBOARD, type: "dashboard", title: "62b0c7f1e4b0a1d2c3e4f5a6" },
+    { grn: DASHBOARD, type: "dashboard", title: "Web traffic" },
     { grn: DEFAULT_STREAM, type: "stream", title: "Default Stream" },
   ]);
 });
@@ -47,6 +60,7 @@ apiTest("adding a favorite twice keeps one entry", async (h) => {
 });
 
 apiTest("a removed favorite is no longer listed, and removing it again is harmless", async (h) => {
+  const DASHBOARD = await saveView(h, "DASHBOARD", "Web traffic");
   await h.call("PUT", favoritePath(DEFAULT_STREAM));
   await h.call("PUT", favoritePath(DASHBOARD));
   assert.equal((await h.call("DELETE", favoritePath(DEFAULT_STREAM))).status, 204);
@@ -56,6 +70,8 @@ apiTest("a removed favorite is no longer listed, and removing it again is harmle
 });
 
 apiTest("favorites are personal: the reader does not see the admin's", async (h) => {
+  const DASHBOARD = await saveView(h, "DASHBOARD", "Web traffic");
+  const SEARCH = await saveView(h, "SEARCH", "Reader's search", h.readerCookie);
   await h.call("PUT", favoritePath(DASHBOARD));
   await h.call("PUT", favoritePath(SEARCH), { cookie: h.readerCookie });
   assert.deepEqual((await listFavorites(h, "", h.readerCookie)).favorites.map((f) => f.grn), [SEARCH]);
@@ -66,6 +82,8 @@ apiTest("favorites are personal: the reader does not see the admin's", async (h)
 });
 
 apiTest("favorites can be filtered by type and paged", async (h) => {
+  const DASHBOARD = await saveView(h, "DASHBOARD", "Web traffic");
+  const SEARCH = await saveView(h, "SEARCH", "Failed logins");
   for (const grn of [DEFAULT_STREAM, DASHBOARD, SEARCH]) {
     await h.call("PUT", favoritePath(grn));
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -106,4 +124,45 @@ apiTest("bad paging parameters are refused with 400 naming the parameter", async
     assert.equal(answer.status, 400, query);
     assert.match(assertSchema(ApiErrorSchema, answer.body).message, message);
   }
+});
+
+apiTest("a reader cannot favorite the admin's private view, and its title does not leak through the favorites", async (h) => {
+  const adminSearch = await saveView(h, "SEARCH", "Admin's secret search");
+  const adminDashboard = await saveView(h, "DASHBOARD", "Admin's secret dashboard");
+  for (const grn of [adminSearch, adminDashboard]) {
+    const answer = await h.call("PUT", favoritePath(grn), { cookie: h.readerCookie });
+    assert.equal(answer.status, 404, grn);
+    assert.match(assertSchema(ApiErrorSchema, answer.body).message, /that you may read/);
+  }
+  const list = await listFavorites(h, "", h.readerCookie);
+  assert.deepEqual(list.favorites, []);
+  assert.ok(!JSON.stringify(list).includes("secret"));
+});
+
+apiTest("a favorite of a view no longer shared with the caller is no longer listed", async (h) => {
+  const search = await saveView(h, "SEARCH", "Shared for a while");
+  const id = search.split(":").at(-1)!;
+  const admin = await h.call("GET", "/users/admin");
+  const owner = { [createGrn("user", (admin.body as { id: string }).id)]: "own" };
+  const share = (capability: string | null) =>
+    h.call("POST", `/authz/shares/entities/${encodeURIComponent(search)}`, {
+      body: { selected_grantee_capabilities: capability ? { ...owner, "grn::::builtin-team:everyone": capability } : owner },
+    });
+  const shared = await share("view");
+  assert.equal(shared.status, 200, JSON.stringify(shared.body));
+  assert.equal((await h.call("GET", `/views/${id}`, { cookie: h.readerCookie })).status, 200);
+  assert.equal((await h.call("PUT", favoritePath(search), { cookie: h.readerCookie })).status, 204);
+  assert.deepEqual((await listFavorites(h, "", h.readerCookie)).favorites.map((f) => f.title), ["Shared for a while"]);
+  assert.equal((await share(null)).status, 200);
+  const list = await listFavorites(h, "", h.readerCookie);
+  assert.deepEqual(list.favorites, []);
+  assert.equal(list.total, 0);
+});
+
+apiTest("a stream the caller may not read cannot be favorited", async (h) => {
+  const streams = await h.call("GET", "/streams");
+  const other = (streams.body as { streams: { id: string }[] }).streams.find((stream) => stream.id !== "000000000000000000000001");
+  assert.ok(other, "the seed has a second stream");
+  assert.equal((await h.call("PUT", favoritePath(createGrn("stream", other.id)), { cookie: h.readerCookie })).status, 404);
+  assert.equal((await h.call("PUT", favoritePath(DEFAULT_STREAM), { cookie: h.readerCookie })).status, 204);
 });

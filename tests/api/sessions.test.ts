@@ -161,3 +161,74 @@ apiTest("signing in records the client host reported by the browser", async (h) 
   assert.equal(user.client_address, "10.1.2.3");
   assert.equal(user.session_active, true);
 });
+
+const noWaiting = { loginThrottle: { sleep: () => Promise.resolve() } };
+
+apiTest("wrong passwords in a row are no longer all answered 401: the sign-in is refused with 429 and Retry-After", async (h) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const answer = await h.call("POST", "/system/sessions", { body: { username: "admin", password: `guess ${i}` }, cookie: null });
+    statuses.push(answer.status);
+    if (answer.status === 429) {
+      assert.match(answer.headers.get("retry-after") ?? "", /^\d+$/);
+      assert.match(messageOf(answer.body), /Too many failed sign-in attempts: try again in \d+ seconds/);
+    }
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
+}, noWaiting);
+
+apiTest("wrong basic-auth passwords are throttled like the session login", async (h) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    statuses.push((await h.call("GET", "/users/admin", { cookie: null, headers: basicAuth("admin", `guess ${i}`) })).status);
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
+  const refused = await h.call("GET", "/users/admin", { cookie: null, headers: basicAuth("admin", ADMIN_PASSWORD) });
+  assert.equal(refused.status, 429, "the locked-out address is refused even with the right password");
+  assert.ok(Number(refused.headers.get("retry-after")) > 0);
+}, noWaiting);
+
+apiTest("the session cookie is Secure behind a trusted TLS proxy", async (h) => {
+  const answer = await h.call("POST", "/system/sessions", {
+    body: { username: "admin", password: ADMIN_PASSWORD },
+    cookie: null,
+    headers: { "X-Forwarded-Proto": "https" },
+  });
+  assert.equal(answer.status, 200);
+  assert.match(answer.headers.get("set-cookie") ?? "", /; Secure/);
+}, { trustProxy: true });
+
+apiTest("X-Forwarded-Proto is ignored unless the proxy is trusted", async (h) => {
+  const answer = await h.call("POST", "/system/sessions", {
+    body: { username: "admin", password: ADMIN_PASSWORD },
+    cookie: null,
+    headers: { "X-Forwarded-Proto": "https" },
+  });
+  assert.equal(answer.status, 200);
+  assert.doesNotMatch(answer.headers.get("set-cookie") ?? "", /Secure/);
+});
+
+apiTest("passwords never appear in an answer or a log line, and no answer carries a password hash", async (h) => {
+  const secret = "hunter2-very-secret";
+  const logged: string[] = [];
+  const originals = { log: console.log, warn: console.warn, error: console.error, info: console.info };
+  for (const level of ["log", "warn", "error", "info"] as const) {
+    console[level] = (...args: unknown[]) => logged.push(args.map(String).join(" "));
+  }
+  const answers: unknown[] = [];
+  try {
+    answers.push((await h.call("POST", "/system/sessions", { body: { username: "admin", password: secret }, cookie: null })).body);
+    answers.push((await h.call("POST", "/system/sessions", { body: { username: "nobody", password: secret }, cookie: null })).body);
+    answers.push((await h.call("POST", "/system/sessions", { body: { username: "admin", password: secret, extra: 1 }, cookie: null })).body);
+    answers.push((await h.call("GET", "/users/admin", { cookie: null, headers: basicAuth("admin", secret) })).body);
+    answers.push((await h.call("GET", "/users/admin")).body);
+    answers.push((await h.call("GET", "/users/reader", { cookie: h.readerCookie })).body);
+  } finally {
+    Object.assign(console, originals);
+  }
+  assert.ok(logged.some((line) => line.includes("Failed sign-in for user 'admin'")), "failed attempts are logged");
+  for (const text of [...logged, ...answers.map((answer) => JSON.stringify(answer))]) {
+    assert.ok(!text.includes(secret), text);
+    assert.ok(!/scrypt\$|password_hash/.test(text), text);
+  }
+}, noWaiting);

@@ -245,3 +245,26 @@ apiTest("random JSON bodies for views are refused with a 400 that names what is 
   );
   assert.equal(assertSchema(ViewSchema, (await h.call("GET", `/views/${view.id}`)).body).title, "Failed logins");
 });
+
+apiTest("a reader without dashboards:create can no longer create a dashboard (it answered 200)", async (h) => {
+  const answer = await h.call("POST", "/views", { body: await viewBody(h, { type: "DASHBOARD" }, h.readerCookie), cookie: h.readerCookie });
+  assert.equal(answer.status, 403);
+  assert.equal(messageOf(answer.body), "User is not allowed to create new dashboards.");
+  const list = await h.call("GET", "/views", { cookie: h.readerCookie });
+  assert.deepEqual(titlesOf(list.body), [], "nothing was stored");
+});
+
+apiTest("a reader cannot turn their saved search into a dashboard either", async (h) => {
+  const mine = await createView(h, { title: "mine" }, h.readerCookie);
+  const body = { ...(await viewBody(h, {}, h.readerCookie)), title: "mine", type: "DASHBOARD" };
+  const answer = await h.call("PUT", `/views/${mine.id}`, { body, cookie: h.readerCookie });
+  assert.equal(answer.status, 403);
+  const after = await h.call("GET", `/views/${mine.id}`, { cookie: h.readerCookie });
+  assert.equal(assertSchema(ViewSchema, after.body).type, "SEARCH", "the view is unchanged");
+});
+
+apiTest("every reader may still save searches (Graylog's reader base permission view:create); the admin creates both kinds", async (h) => {
+  await createView(h, { title: "reader's search" }, h.readerCookie);
+  await createView(h, { title: "admin's dashboard", type: "DASHBOARD" });
+  assert.ok((await h.backend.users.get("reader"))?.permissions.includes("view:create"));
+});

@@ -5,7 +5,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApi } from "../../api/app.ts";
 import type { RequestGuardOptions } from "../../api/middleware/request-guard.ts";
+import type { LoginThrottleOptions } from "../../api/login-throttle.ts";
 import type { Backend } from "../../api/schemas/backend.ts";
+import type { SearchQueueOptions } from "../../api/search-queue.ts";
 import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
 
 export const ADMIN_PASSWORD = "correct horse battery staple";
@@ -46,6 +48,12 @@ export interface ApiHarnessOptions {
   limits?: Partial<RequestGuardOptions>;
   /** Wrap the real backend, e.g. to spy on a call the seed data cannot reach. */
   wrapBackend?: (backend: Backend) => Backend;
+  /** Believe X-Forwarded-For and X-Forwarded-Proto (SLUICE_TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Sign-in throttling, e.g. without real delays. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  /** The search queue's bounds, e.g. one slot and no waiting. */
+  searchQueue?: Partial<SearchQueueOptions>;
 }
 
 export interface ApiHarness {
@@ -68,7 +76,14 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
     demoRate: 0,
   });
   const backend = options.wrapBackend ? options.wrapBackend(real) : real;
-  const api = createApi({ backend, prefix: options.prefix ?? "", limits: options.limits });
+  const api = createApi({
+    backend,
+    prefix: options.prefix ?? "",
+    limits: options.limits,
+    loginThrottle: options.loginThrottle,
+    trustProxy: options.trustProxy,
+    searchQueue: options.searchQueue,
+  });
   const harness: ApiHarness = {
     api,
     backend,

@@ -251,7 +251,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Mark an entity as favorite */
+        /** Mark an entity as favorite (one the caller may read) */
         put: operations["putFavoritesByGrn"];
         post?: never;
         /** Remove an entity from the favorites */
@@ -859,7 +859,7 @@ export interface paths {
         /** The views (saved searches and dashboards) the caller owns; every view for administrators */
         get: operations["getViews"];
         put?: never;
-        /** Save a new view over one of the caller's searches */
+        /** Save a new view over one of the caller's searches (view:create; a dashboard: dashboards:create) */
         post: operations["postViews"];
         delete?: never;
         options?: never;
@@ -2187,6 +2187,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many failed attempts for this username or from this address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     deleteSystemSessions: {
@@ -3028,6 +3037,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No entity by that GRN that the caller may read. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5805,6 +5823,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not create views of this type. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

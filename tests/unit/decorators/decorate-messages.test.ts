@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Decorator } from "../../../api/schemas/decorators.ts";
 import type { ResultMessage } from "../../../api/schemas/search.ts";
-import { decorateMessages, decoratorsToApply } from "../../../mock-backend/decorators/decorate-messages.ts";
+import { decorateMessages, decoratorsToApply, MAX_DECORATION_CHARS_PER_MESSAGE } from "../../../mock-backend/decorators/decorate-messages.ts";
 import { decorationStats } from "../../../mock-backend/decorators/decoration-stats.ts";
 import {
   DECORATOR_TYPES,
@@ -135,4 +135,23 @@ Deno.test("the embedded backend offers the four decorator types under Graylog's 
       "country-names": "Country names (ISO 3166 codes)",
     },
   );
+});
+
+Deno.test("two decorators repeating a large field no longer grow each message by megabytes: decoration output per message is capped", () => {
+  const huge = "x".repeat(200_000);
+  const repeated = "${message}".repeat(10);
+  const decorators = [
+    decorator({ config: { format_string: repeated, target_field: "first" } }),
+    decorator({ config: { format_string: repeated, target_field: "second" }, order: 1 }),
+  ];
+  const [decorated] = decorateMessages([resultMessage({ message: huge, source: "web-1" })], decorators, DECORATOR_TYPES);
+  const added = JSON.stringify({ first: decorated.message.first, second: decorated.message.second });
+  assert.ok(added.length <= MAX_DECORATION_CHARS_PER_MESSAGE + 100, `${added.length} characters added`);
+  assert.ok(String(decorated.message.first).endsWith("…"), "the cut is visible");
+  assert.equal(decorated.message.message, huge, "the message's own fields are untouched");
+});
+
+Deno.test("a small decoration is not cut", () => {
+  const [decorated] = decorateMessages([resultMessage({ message: "hello", source: "web-1" })], [decorator()], DECORATOR_TYPES);
+  assert.equal(decorated.message.origin, "web-1");
 });
