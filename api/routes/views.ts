@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isPermitted } from "../../shared/permissions.ts";
 import { createGrn } from "../../shared/grn.ts";
-import { AUTHENTICATED, requires } from "../access.ts";
+import { AUTHENTICATED, requires, requiresAny } from "../access.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import type { Backend } from "../schemas/backend.ts";
@@ -51,7 +51,8 @@ const listSavedSearches = secureRoute(AUTHENTICATED, {
   responses: { 200: jsonContent(ViewListSchema, "One page of saved searches.") },
 });
 
-const createView = secureRoute(AUTHENTICATED, {
+// Either create permission lets a caller in; the handler then checks the one of the view's type.
+const createView = secureRoute(requiresAny("view:create", "dashboards:create"), {
   method: "post",
   path: "/views",
   tags: ["Views"],
@@ -59,7 +60,7 @@ const createView = secureRoute(AUTHENTICATED, {
   request: { body: jsonBody(ViewBodySchema) },
   responses: {
     200: jsonContent(ViewSchema, "The stored view, with its id, owner and created_at."),
-    403: jsonContent(ApiErrorSchema, "The caller may not create views of this type."),
+    403: jsonContent(ApiErrorSchema, "Missing permission: view:create for a saved search, dashboards:create for a dashboard."),
   },
 });
 

@@ -5830,7 +5830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not create views of this type. */
+            /** @description Missing permission: view:create for a saved search, dashboards:create for a dashboard. */
             403: {
                 headers: {
                     [name: string]: unknown;
