@@ -1,7 +1,7 @@
 /**
  * Responsiveness under search load (issue 24 item 6, issue 22 item 4): 200 concurrent `POST /api/views/search/sync`
  * (a messages search type, limit 50) by the admin, while the ping `GET /api/`, the session call
- * `GET /api/system/sessions`, the login page and a reader's own search are probed every 100 ms. Run twice in
+ * `GET /api/system/sessions`, the sign-in page (`/` without a session) and a reader's own search are probed every 100 ms. Run twice in
  * the same invocation: with the search queue as configured by default, and with it effectively off
  * (SLUICE_SEARCH_CONCURRENCY=1000) as the reference. Prints a table and writes bench/RESULTS.md.
  *
@@ -63,7 +63,7 @@ async function run(label: string, port: number, env: Record<string, string>): Pr
         const [ping, session, page] = await Promise.all([
           timed(`${server.base}/api/`),
           timed(`${server.base}/api/system/sessions`, { headers: { cookie: admin } }),
-          timed(`${server.base}/login`),
+          timed(`${server.base}/`),
         ]);
         probes.ping.push(ping);
         probes.session.push(session);
@@ -120,6 +120,6 @@ await writeResults(
   header,
   rows,
   `${SEARCHES} concurrent POST /api/views/search/sync (messages, limit 50, last day of 20,000 demo messages) by the admin; ` +
-    `the ping, the session call and the login page probed every ${PROBE_EVERY_MS} ms, and the reader's own searches one after another, ` +
+    `the ping, the session call and the sign-in page (`/` without a session) probed every ${PROBE_EVERY_MS} ms, and the reader's own searches one after another, ` +
     "while they run. Wall-clock figures on a shared machine: compare the two runs, not single numbers.",
 );
