@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
-import { highlightedText } from "../../../ui/search/HighlightedText.tsx";
-import { highlightSegments, MAX_TEXT_SEGMENT_LENGTH } from "../../../ui/search/logic/highlight.ts";
+import { highlightedText } from "../../../ui/widgets/messages/HighlightedText.tsx";
+import { highlightSegments, MAX_TEXT_SEGMENT_LENGTH } from "../../../ui/widgets/messages/logic/highlight.ts";
 
 /** Chromium's HTML parser splits text nodes longer than this; React then hydrates another node than it rendered. */
 const BROWSER_TEXT_NODE_LIMIT = 65_536;
