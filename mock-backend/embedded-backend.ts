@@ -24,6 +24,7 @@ import { EmbeddedSystemStore } from "./system-store.ts";
 import { EmbeddedUserStore } from "./user-store.ts";
 import { EmbeddedViewStore } from "./views/view-store.ts";
 import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
+import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
 import { EmbeddedShareStore } from "./shares/share-store.ts";
 
 export interface EmbeddedBackendOptions {
@@ -57,6 +58,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
   await installDefaultGrokPatterns(db);
+  await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
     const started = performance.now();
@@ -106,6 +108,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     search,
     views: new EmbeddedViewStore(db),
     decorators: decoratorStoreFor(db),
+    streams: new EmbeddedStreamStore(db, messages),
     streamMatch: new EmbeddedStreamMatchTester(messages),
     shares: new EmbeddedShareStore(db),
     events,

@@ -2,6 +2,7 @@ import type { Database } from "./database.ts";
 import { DECORATOR_STATEMENTS } from "./decorators/decorator-store.ts";
 import { EVENT_STATEMENTS } from "./events/events-schema.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
+import { STREAM_STATEMENTS } from "./streams/stream-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
@@ -39,6 +40,7 @@ const STATEMENTS = [
   `ALTER TABLE streams ADD COLUMN IF NOT EXISTS index_set_id VARCHAR`,
   `ALTER TABLE streams ADD COLUMN IF NOT EXISTS remove_matches_from_default_stream BOOLEAN DEFAULT false`,
   `ALTER TABLE streams ADD COLUMN IF NOT EXISTS matching_type VARCHAR DEFAULT 'AND'`,
+  ...STREAM_STATEMENTS,
   ...MESSAGE_STORE_STATEMENTS,
   ...SEARCH_STATEMENTS,
   ...VIEW_STATEMENTS,

@@ -24,7 +24,7 @@ import type {
   ValidationRequest,
   ValidationResponse,
 } from "./search-support.ts";
-import type { StreamTestMatchResponse } from "./streams.ts";
+import type { StreamStore, StreamTestMatchResponse } from "./streams.ts";
 import type { TimeRange } from "./timerange.ts";
 import type { StoredView, ViewBody, ViewSortField, ViewType } from "./views.ts";
 import type { ShareStore } from "./shares.ts";
@@ -198,6 +198,7 @@ export interface Backend {
   search: SearchBackend;
   views: ViewStore;
   decorators: DecoratorStore;
+  streams: StreamStore;
   streamMatch: StreamMatchTester;
   shares: ShareStore;
   events: EventsBackend;

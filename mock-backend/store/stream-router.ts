@@ -1,18 +1,8 @@
+import { STREAM_RULE_TYPES, type StreamRuleType, streamRuleTypeOf } from "../../api/schemas/streams.ts";
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
 import type { FieldValue, IncomingMessage } from "./incoming-message.ts";
 
-/** Graylog's stream rule types, under the numbers its API uses. */
-export const STREAM_RULE_TYPES = {
-  exact: 1,
-  greater: 2,
-  smaller: 3,
-  regex: 4,
-  presence: 5,
-  contains: 6,
-  always_match: 7,
-  match_input: 8,
-} as const;
-export type StreamRuleType = keyof typeof STREAM_RULE_TYPES;
+export { STREAM_RULE_TYPES, type StreamRuleType };
 
 export interface StreamRule {
   id: string;
@@ -141,11 +131,11 @@ function ruleMatches(rule: CompiledRule, message: IncomingMessage): boolean {
 }
 
 export function streamRuleType(code: number): StreamRuleType {
-  const entry = Object.entries(STREAM_RULE_TYPES).find(([, value]) => value === code);
-  if (!entry) {
+  const type = streamRuleTypeOf(code);
+  if (!type) {
     throw new Error(
       `Unknown stream rule type ${code}; known: ${Object.values(STREAM_RULE_TYPES).join(", ")}`,
     );
   }
-  return entry[0] as StreamRuleType;
+  return type;
 }

@@ -22,7 +22,17 @@ import { SEED_EVENT_DEFINITIONS } from "../../mock-backend/events/seed-event-def
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
-import { StreamsListSchema, StreamTestMatchResponseSchema } from "../../api/schemas/streams.ts";
+import {
+  BulkOperationResponseSchema,
+  StreamCreatedSchema,
+  StreamPageSchema,
+  StreamRuleCreatedSchema,
+  StreamRuleListSchema,
+  StreamRuleSchema,
+  StreamSchema,
+  StreamsListSchema,
+  StreamTestMatchResponseSchema,
+} from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
@@ -51,6 +61,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   messageId: "00000000-0000-0000-0000-000000000000",
   streamId: "5f0c1e5a0000000000000101",
   patternId: "0123456789abcdef01234567",
+  ruleId: "5f0c1e5a0000000000000201",
 };
 
 const SEARCH_BODY = {
@@ -105,6 +116,17 @@ const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}"
 const storedGrokPattern = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/system/grok", { body: { ...GROK_BODY, name: `CONTRACT_${crypto.randomUUID().slice(0, 8)}` } });
   return { params: { patternId: (created.body as { id: string }).id } };
+};
+
+const STREAM_BODY = { title: "Contract stream", rules: [{ field: "service", type: 1, value: "checkout" }] };
+const RULE_BODY = { field: "source", type: 6, value: "web" };
+
+/** A stored stream with one rule, for the calls that change or remove a stream or its rules. */
+const storedStream = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/streams", { body: STREAM_BODY });
+  const streamId = (created.body as { stream_id: string }).stream_id;
+  const rules = await harness.call("GET", `/streams/${streamId}/rules`);
+  return { params: { streamId, ruleId: (rules.body as { stream_rules: { id: string }[] }).stream_rules[0].id } };
 };
 
 interface ContractCase {
@@ -207,6 +229,23 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /search/universal/keyword": { query: "?query=*&keyword=last%20hour", status: 200, schema: UniversalSearchResponseSchema },
   "GET /search/universal/keyword/export": { query: "?query=*&keyword=last%20hour&fields=timestamp", status: 200, schema: z.string() },
   "GET /streams": { status: 200, schema: StreamsListSchema },
+  "GET /streams/enabled": { status: 200, schema: StreamsListSchema },
+  "GET /streams/paginated": { query: "?query=web&sort=title&order=desc", status: 200, schema: StreamPageSchema },
+  "GET /streams/{streamId}": { status: 200, schema: StreamSchema },
+  "POST /streams": { body: STREAM_BODY, status: 201, schema: StreamCreatedSchema },
+  "PUT /streams/{streamId}": { body: { description: "changed" }, prepare: storedStream, status: 200, schema: StreamSchema },
+  "DELETE /streams/{streamId}": { prepare: storedStream, status: 204, schema: null },
+  "POST /streams/{streamId}/clone": { body: { title: "Contract copy" }, status: 201, schema: StreamCreatedSchema },
+  "POST /streams/{streamId}/pause": { prepare: storedStream, status: 204, schema: null },
+  "POST /streams/{streamId}/resume": { prepare: storedStream, status: 204, schema: null },
+  "POST /streams/bulk_delete": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "POST /streams/bulk_pause": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "POST /streams/bulk_resume": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "GET /streams/{streamId}/rules": { status: 200, schema: StreamRuleListSchema },
+  "GET /streams/{streamId}/rules/{ruleId}": { prepare: storedStream, status: 200, schema: StreamRuleSchema },
+  "POST /streams/{streamId}/rules": { body: RULE_BODY, prepare: storedStream, status: 201, schema: StreamRuleCreatedSchema },
+  "PUT /streams/{streamId}/rules/{ruleId}": { body: RULE_BODY, prepare: storedStream, status: 200, schema: StreamRuleCreatedSchema },
+  "DELETE /streams/{streamId}/rules/{ruleId}": { prepare: storedStream, status: 204, schema: null },
   "POST /events/search": { body: { timerange: { type: "relative", range: 3600 } }, status: 200, schema: EventsSearchResultSchema },
   "GET /events/definitions": { status: 200, schema: EventDefinitionListSchema },
   "GET /events/definitions/{id}": {

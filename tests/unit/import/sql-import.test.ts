@@ -294,7 +294,7 @@ Deno.test("the SQL import leaves to the JS path what it cannot reproduce: a fiel
       assert.equal(report.fieldConflicts, 0);
     });
     await withStore(async (store, db) => {
-      await db.run("INSERT INTO stream_rules VALUES ('r1', ?, 'user_agent', 4, 'Moz', false, '')", [
+      await db.run("INSERT INTO stream_rules VALUES ('r1', ?, 'user_agent', 2, 'Moz', false, '')", [
         SECURITY_STREAM_ID,
       ]);
       await store.reloadStreams();
