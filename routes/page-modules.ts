@@ -10,6 +10,7 @@ export const PAGE_MODULES = {
   search: "ui/search/SearchPage.tsx",
   searchNew: "ui/search/SearchPage.tsx",
   searchView: "ui/search/SearchPage.tsx",
+  streams: "ui/streams/StreamsPage.tsx",
   streamSearch: "ui/search/SearchPage.tsx",
   message: "ui/search/MessagePage.tsx",
   systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",

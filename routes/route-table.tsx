@@ -49,6 +49,7 @@ const DecoratorsConfigurationPage = lazyPage(() =>
   import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => module.DecoratorsConfigurationPage)
 );
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
+const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -83,7 +84,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   dashboardTv: { title: "Dashboard wall display", bare: true },
   dashboard: { title: "Dashboard" },
 
-  streams: { title: "Streams" },
+  streams: { title: "Streams", render: onDemand(<StreamsPage />), preload: StreamsPage.preload },
   streamEdit: { title: "Stream rules" },
   streamOutputs: { title: "Stream outputs" },
   streamSearch: { title: "Stream search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
