@@ -11,6 +11,7 @@ export const PAGE_MODULES = {
   searchNew: "ui/search/SearchPage.tsx",
   searchView: "ui/search/SearchPage.tsx",
   streams: "ui/streams/StreamsPage.tsx",
+  streamEdit: "ui/streams/StreamRulesPage.tsx",
   streamSearch: "ui/search/SearchPage.tsx",
   message: "ui/search/MessagePage.tsx",
   systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",

@@ -50,6 +50,7 @@ const DecoratorsConfigurationPage = lazyPage(() =>
 );
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
+const StreamRulesPage = lazyPage(() => import("../ui/streams/StreamRulesPage.tsx").then((module) => module.StreamRulesPage));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -85,7 +86,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   dashboard: { title: "Dashboard" },
 
   streams: { title: "Streams", render: onDemand(<StreamsPage />), preload: StreamsPage.preload },
-  streamEdit: { title: "Stream rules" },
+  streamEdit: { title: "Stream rules", render: onDemand(<StreamRulesPage />), preload: StreamRulesPage.preload },
   streamOutputs: { title: "Stream outputs" },
   streamSearch: { title: "Stream search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   streamSearchNew: {
