@@ -26,6 +26,11 @@ function row(page: Page, title: string) {
   return page.getByTestId("stream-row").filter({ hasText: title });
 }
 
+/** The status badge's text (the badge shows it upper-cased by CSS). */
+async function statusOf(page: Page, title: string): Promise<string> {
+  return ((await row(page, title).getByTestId("stream-status").textContent()) ?? "").trim();
+}
+
 Deno.test("streams in Chromium", async (t) => {
   const server = new SluiceServer(e2ePort(255));
   await server.start();
@@ -45,7 +50,7 @@ Deno.test("streams in Chromium", async (t) => {
       await dialog.getByRole("button", { name: "Create stream" }).click();
       await dialog.waitFor({ state: "hidden" });
       await eventually(async () => assert.deepEqual(await shownTitles(page), ["Application errors", "Checkout", "Default Stream", "Security", "Web traffic"]));
-      await eventually(async () => assert.equal((await row(page, "Checkout").getByTestId("stream-status").innerText()).trim(), "Paused"));
+      await eventually(async () => assert.equal(await statusOf(page, "Checkout"), "Paused"));
       assert.match(await row(page, "Checkout").innerText(), /No rules/);
 
       // The rules editor: add a rule, then test a message against it.
@@ -54,7 +59,7 @@ Deno.test("streams in Chromium", async (t) => {
       await page.getByRole("heading", { name: 'Rules of Stream "Checkout"' }).waitFor();
       await page.getByRole("button", { name: "Add stream rule" }).click();
       const ruleDialog = page.getByRole("dialog", { name: "New stream rule" });
-      await ruleDialog.getByRole("textbox", { name: "Type" }).click();
+      await ruleDialog.getByRole("combobox", { name: "Type" }).click();
       await page.getByRole("option", { name: "match regular expression" }).click();
       await ruleDialog.getByRole("textbox", { name: "Field" }).fill("service");
       await ruleDialog.getByRole("textbox", { name: "Value" }).fill("^checkout");
@@ -65,19 +70,20 @@ Deno.test("streams in Chromium", async (t) => {
       await page.getByRole("textbox", { name: "Message fields (JSON)" }).fill('{"source": "app-01", "service": "checkout-api"}');
       await page.getByRole("button", { name: "Test rules" }).click();
       await eventually(async () => assert.equal((await page.getByTestId("stream-test-outcome").innerText()).trim(), "This message would be routed to this stream."));
-      assert.match(await page.getByTestId("stream-rule").innerText(), /^matches/);
+      assert.match((await page.getByTestId("stream-rule").textContent()) ?? "", /^matchesservice must/);
       await page.getByRole("textbox", { name: "Message fields (JSON)" }).fill('{"source": "app-01", "service": "billing"}');
       await page.getByRole("button", { name: "Test rules" }).click();
       await eventually(async () => assert.equal((await page.getByTestId("stream-test-outcome").innerText()).trim(), "This message would not be routed to this stream."));
+      assert.match((await page.getByTestId("stream-rule").textContent()) ?? "", /^does not matchservice must/);
       await page.screenshot({ path: `${SHOTS}stream-rules-light.png`, fullPage: true });
 
       // Back on the list: the rule is counted; start the stream, then pause it.
       await page.getByRole("link", { name: "Back to streams" }).click();
       await eventually(async () => assert.match(await row(page, "Checkout").innerText(), /1 rule, all must match/));
       await row(page, "Checkout").getByRole("button", { name: "Start Checkout" }).click();
-      await eventually(async () => assert.equal((await row(page, "Checkout").getByTestId("stream-status").innerText()).trim(), "Running"));
+      await eventually(async () => assert.equal(await statusOf(page, "Checkout"), "Running"));
       await row(page, "Checkout").getByRole("button", { name: "Pause Checkout" }).click();
-      await eventually(async () => assert.equal((await row(page, "Checkout").getByTestId("stream-status").innerText()).trim(), "Paused"));
+      await eventually(async () => assert.equal(await statusOf(page, "Checkout"), "Paused"));
       // The default stream offers no pause and no editing.
       assert.equal(await row(page, "Default Stream").getByRole("button", { name: "Pause Default Stream" }).count(), 0);
       await page.screenshot({ path: `${SHOTS}streams-light.png`, fullPage: true });
