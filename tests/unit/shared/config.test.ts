@@ -12,6 +12,11 @@ Deno.test("without environment the server uses its documented defaults", () => {
     pathPrefix: "",
     graylogUrl: null,
     maxRequestBytes: 10 * 1024 * 1024,
+    trustProxy: false,
+    wallFrameAncestors: [],
+    searchConcurrency: 2,
+    searchQueueLength: 500,
+    searchQueueWaitMs: 30_000,
   });
 });
 
