@@ -120,6 +120,6 @@ await writeResults(
   header,
   rows,
   `${SEARCHES} concurrent POST /api/views/search/sync (messages, limit 50, last day of 20,000 demo messages) by the admin; ` +
-    `the ping, the session call and the sign-in page (`/` without a session) probed every ${PROBE_EVERY_MS} ms, and the reader's own searches one after another, ` +
+    `the ping, the session call and the sign-in page (\`/\` without a session) probed every ${PROBE_EVERY_MS} ms, and the reader's own searches one after another, ` +
     "while they run. Wall-clock figures on a shared machine: compare the two runs, not single numbers.",
 );
