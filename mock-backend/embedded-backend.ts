@@ -13,6 +13,7 @@ import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
+import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -47,6 +48,7 @@ const DEMO_SPAN_MS = 7 * 24 * 3600_000;
  */
 export type EmbeddedBackend = Backend & {
   readonly messageStore: MessageStore;
+  readonly inputs: EmbeddedInputStore;
   evaluateEvents(): Promise<{ definitions: number; events: number }>;
 };
 
@@ -88,6 +90,12 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     () => log(`Indexed the message terms (${Math.round(performance.now() - indexingStarted)} ms).`),
     (error) => log(`Indexing the message terms failed: ${error}`),
   );
+  // Inputs that were running listen again; one whose port is taken fails alone, with the reason on its state.
+  const inputs = await EmbeddedInputStore.open(db, {
+    nodeId: identity.nodeId,
+    registry,
+    ingest: (batch, input) => messages.ingest(batch, input),
+  });
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   const search = new EmbeddedSearch(db, messages);
@@ -113,9 +121,11 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     shares: new EmbeddedShareStore(db),
     events,
     grokPatterns: new EmbeddedGrokPatternStore(db),
+    inputs,
     evaluateEvents,
     async close() {
       traffic.stop();
+      await inputs.close();
       await messages.close();
       // Searches answered just before leave their hits tables to drop.
       await search.settled();

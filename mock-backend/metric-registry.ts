@@ -1,7 +1,7 @@
 import type { Metric } from "../api/schemas/metrics.ts";
 import { ThroughputMeter } from "./throughput-meter.ts";
 
-type MetricSource =
+export type MetricSource =
   | { type: "gauge"; value: () => number }
   | { type: "counter"; count: () => number }
   | { type: "meter"; meter: ThroughputMeter };
@@ -27,6 +27,16 @@ export class MetricRegistry {
     "jvm.memory.heap.committed": { type: "gauge", value: () => Deno.memoryUsage().heapTotal },
     "jvm.memory.total.used": { type: "gauge", value: () => Deno.memoryUsage().rss },
   };
+
+  /** Adds a metric of its own (an input's counters), or replaces the one of that name. */
+  register(fullName: string, source: MetricSource): void {
+    this.sources[fullName] = source;
+  }
+
+  /** Removes every metric whose name starts with `prefix` (a deleted input's). */
+  unregister(prefix: string): void {
+    for (const name of Object.keys(this.sources)) if (name.startsWith(prefix)) delete this.sources[name];
+  }
 
   names(): string[] {
     return Object.keys(this.sources);

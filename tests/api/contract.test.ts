@@ -38,6 +38,18 @@ import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInf
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
+import {
+  ClusterInputStateChangeSchema,
+  ClusterInputStatesSchema,
+  InputCreatedSchema,
+  InputsListSchema,
+  InputStatesListSchema,
+  InputStateSummarySchema,
+  InputSummarySchema,
+  InputTypeInfoMapSchema,
+  InputTypeInfoSchema,
+  InputTypesSummarySchema,
+} from "../../api/schemas/inputs.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -62,6 +74,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   streamId: "5f0c1e5a0000000000000101",
   patternId: "0123456789abcdef01234567",
   ruleId: "5f0c1e5a0000000000000201",
+  inputId: "0123456789abcdef01234567",
+  inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
+  key: "contract",
 };
 
 const SEARCH_BODY = {
@@ -116,6 +131,22 @@ const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}"
 const storedGrokPattern = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/system/grok", { body: { ...GROK_BODY, name: `CONTRACT_${crypto.randomUUID().slice(0, 8)}` } });
   return { params: { patternId: (created.body as { id: string }).id } };
+};
+
+/** A Raw UDP input on loopback (a launch on a taken port still answers 201: that input's state says FAILED). */
+const INPUT_BODY = {
+  title: "Contract input",
+  type: "org.graylog2.inputs.raw.udp.RawUDPInput",
+  global: true,
+  configuration: { bind_address: "127.0.0.1", port: 22977 },
+};
+
+/** A stored input with the static field `contract`, for the calls that take an input id. */
+const storedInput = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/inputs", { body: INPUT_BODY });
+  const inputId = (created.body as { id: string }).id;
+  await harness.call("POST", `/system/inputs/${inputId}/staticfields`, { body: { key: "contract", value: "yes" } });
+  return { params: { inputId } };
 };
 
 const STREAM_BODY = { title: "Contract stream", rules: [{ field: "service", type: 1, value: "checkout" }] };
@@ -266,6 +297,23 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/grok/test": { body: { grok_pattern: GROK_BODY, sample_data: "status=200" }, status: 200, schema: GrokPatternTestResultSchema },
   "PUT /system/grok/{patternId}": { body: { name: "CONTRACT_CHANGED", pattern: "%{WORD}" }, prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
   "DELETE /system/grok/{patternId}": { prepare: storedGrokPattern, status: 204, schema: null },
+  "GET /system/inputs/types": { status: 200, schema: InputTypesSummarySchema },
+  "GET /system/inputs/types/all": { status: 200, schema: InputTypeInfoMapSchema },
+  "GET /system/inputs/types/{inputType}": { status: 200, schema: InputTypeInfoSchema },
+  "GET /system/inputs": { status: 200, schema: InputsListSchema },
+  "GET /system/inputs/{inputId}": { prepare: storedInput, status: 200, schema: InputSummarySchema },
+  "POST /system/inputs": { body: INPUT_BODY, status: 201, schema: InputCreatedSchema },
+  "PUT /system/inputs/{inputId}": { body: INPUT_BODY, prepare: storedInput, status: 201, schema: InputCreatedSchema },
+  "DELETE /system/inputs/{inputId}": { prepare: storedInput, status: 204, schema: null },
+  "POST /system/inputs/{inputId}/staticfields": { body: { key: "contract", value: "yes" }, prepare: storedInput, status: 201, schema: null },
+  "DELETE /system/inputs/{inputId}/staticfields/{key}": { prepare: storedInput, status: 204, schema: null },
+  "GET /system/inputstates": { status: 200, schema: InputStatesListSchema },
+  "GET /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputStateSummarySchema },
+  "PUT /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputCreatedSchema },
+  "DELETE /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputCreatedSchema },
+  "GET /cluster/inputstates": { status: 200, schema: ClusterInputStatesSchema },
+  "PUT /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
+  "DELETE /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
   "POST /streams/{streamId}/testMatch": { body: { message: { source: "web-01", http_method: "GET" } }, status: 200, schema: StreamTestMatchResponseSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },

@@ -1,0 +1,134 @@
+import type { MetricRegistry } from "../metric-registry.ts";
+import type { IncomingMessage } from "../store/incoming-message.ts";
+import { ThroughputMeter } from "../throughput-meter.ts";
+import type { InputCodec } from "./codecs/input-codec.ts";
+import type { TransportSink } from "./transports/transport.ts";
+
+export interface RunningInputOptions {
+  id: string;
+  /** The type's class name: the input's metrics are named `{type}.{id}.…` as in Graylog. */
+  type: string;
+  codec: InputCodec;
+  /** Replaces every message's source when set (Graylog's override_source). */
+  overrideSource: string | null;
+  /** Stores a batch through the ingest chain with this input's static fields and extractors. */
+  ingest(messages: IncomingMessage[]): Promise<void>;
+  registry?: MetricRegistry;
+  /** How long received messages wait to be stored together (ms). */
+  flushIntervalMs?: number;
+  /** Messages held before stream transports pause reading (back-pressure). */
+  backlogLimit?: number;
+}
+
+/**
+ * A listening input between its transport and the ingest chain: decodes frames, counts what it received and
+ * dropped (with the last reason), and stores messages in batches, one batch in flight at a time.
+ */
+export class RunningInput implements TransportSink {
+  readonly incoming = new ThroughputMeter();
+  readBytesTotal = 0;
+  openConnections = 0;
+  totalConnections = 0;
+  malformedTotal = 0;
+  lastMalformedReason: string | null = null;
+  /** Messages lost because the store refused a batch (never expected; counted so it would show). */
+  failedToStore = 0;
+  private buffer: IncomingMessage[] = [];
+  private inFlight = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private drainWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: RunningInputOptions) {
+    const prefix = `${options.type}.${options.id}`;
+    options.registry?.register(`${prefix}.incomingMessages`, { type: "meter", meter: this.incoming });
+    options.registry?.register(`${prefix}.read_bytes_total`, { type: "counter", count: () => this.readBytesTotal });
+    options.registry?.register(`${prefix}.open_connections`, { type: "gauge", value: () => this.openConnections });
+    options.registry?.register(`${prefix}.total_connections`, { type: "gauge", value: () => this.totalConnections });
+    options.registry?.register(`${prefix}.malformedMessages`, { type: "counter", count: () => this.malformedTotal });
+  }
+
+  frame(bytes: Uint8Array, remoteIp: string): string | null {
+    const result = this.options.codec.decode(bytes, remoteIp, Date.now());
+    switch (result.kind) {
+      case "pending":
+        return null;
+      case "malformed":
+        this.malformed(result.reason);
+        return result.reason;
+      case "message":
+        this.accept(result.message);
+        return null;
+    }
+  }
+
+  malformed(reason: string): void {
+    this.malformedTotal++;
+    this.lastMalformedReason = reason;
+  }
+
+  readBytes(count: number): void {
+    this.readBytesTotal += count;
+  }
+
+  connectionOpened(): void {
+    this.openConnections++;
+    this.totalConnections++;
+  }
+
+  connectionClosed(): void {
+    this.openConnections--;
+  }
+
+  backlogged(): boolean {
+    return this.buffer.length + this.inFlight >= (this.options.backlogLimit ?? 50_000);
+  }
+
+  whenDrained(resume: () => void): void {
+    this.drainWaiters.push(resume);
+  }
+
+  /** Resolves once every message received so far is stored. */
+  async settled(): Promise<void> {
+    while (this.buffer.length > 0 || this.inFlight > 0) {
+      this.flushNow();
+      await this.flushing;
+    }
+  }
+
+  /** Stores what is still buffered and forgets the input's metrics. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.settled();
+    this.options.registry?.unregister(`${this.options.type}.${this.options.id}.`);
+  }
+
+  private accept(message: IncomingMessage): void {
+    message.inputId = this.options.id;
+    if (this.options.overrideSource) message.source = this.options.overrideSource;
+    this.buffer.push(message);
+    this.incoming.mark();
+    this.timer ??= setTimeout(() => this.flushNow(), this.options.flushIntervalMs ?? 50);
+  }
+
+  private flushNow(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.inFlight += batch.length;
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.options.ingest(batch);
+      } catch (error) {
+        this.failedToStore += batch.length;
+        console.error(`Input ${this.options.id} could not store ${batch.length} messages`, error);
+      } finally {
+        this.inFlight -= batch.length;
+        if (!this.backlogged()) for (const resume of this.drainWaiters.splice(0)) resume();
+        if (this.buffer.length > 0) this.timer ??= setTimeout(() => this.flushNow(), 0);
+      }
+    });
+  }
+}
