@@ -12,6 +12,8 @@ import { clusterConfigApi } from "./routes/cluster-config.ts";
 import { decoratorsApi } from "./routes/decorators.ts";
 import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { eventsApi } from "./routes/events.ts";
+import { eventDefinitionsApi } from "./routes/event-definitions.ts";
+import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
@@ -68,6 +70,8 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     streamsApi(),
     sharesApi(),
     eventsApi(),
+    eventDefinitionsApi(),
+    eventNotificationsApi(),
     grokApi(),
     inputsApi(),
     viewsApi(),

@@ -7,8 +7,13 @@ import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
 import { decoratorStoreFor } from "./decorators/decorator-store.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
-import { evaluateEventDefinitions } from "./events/event-processor.ts";
-import { EmbeddedEventStore } from "./events/event-store.ts";
+import { evaluateDefinition, evaluateEventDefinitions } from "./events/event-processor.ts";
+import { EventScheduler } from "./events/event-scheduler.ts";
+import { EmbeddedEventStore, type NewEventsHook } from "./events/event-store.ts";
+import { notificationPayload } from "./events/notifications/event-backlog.ts";
+import { DEFAULT_RETRY_POLICY, NotificationDispatcher, queueNotifications, type RetryPolicy } from "./events/notifications/notification-dispatcher.ts";
+import { deliverToOutbox, EmbeddedNotificationStore } from "./events/notifications/notification-store.ts";
+import type { SenderEnvironment } from "./events/notifications/notification-senders.ts";
 import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
@@ -27,6 +32,7 @@ import { EmbeddedViewStore } from "./views/view-store.ts";
 import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
 import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
 import { EmbeddedShareStore } from "./shares/share-store.ts";
+import { URL_WHITELIST_CONFIG_CLASS } from "../api/schemas/url-whitelist.ts";
 
 export interface EmbeddedBackendOptions {
   /** A database file path, or ":memory:". */
@@ -38,6 +44,8 @@ export interface EmbeddedBackendOptions {
   demoRate: number;
   /** Reports start-up progress (seeding can take seconds). */
   log?: (line: string) => void;
+  /** How notification sends are retried (tests shorten the delays). */
+  notificationRetry?: Partial<RetryPolicy>;
 }
 
 const DEMO_SPAN_MS = 7 * 24 * 3600_000;
@@ -50,6 +58,9 @@ export type EmbeddedBackend = Backend & {
   readonly messageStore: MessageStore;
   readonly inputs: EmbeddedInputStore;
   evaluateEvents(): Promise<{ definitions: number; events: number }>;
+  /** One round of the event scheduler (windows ended by `now`) and of the notification sender. */
+  runEventScheduler(now?: number): Promise<number>;
+  dispatchNotifications(now?: number): Promise<number>;
 };
 
 /** The embedded backend on DuckDB: opens or creates the database, seeds it on first start. */
@@ -68,17 +79,25 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     const written = await messages.ingest(generateDemoMessages({ count: options.demoMessages, end: Date.now(), spanMs: DEMO_SPAN_MS }));
     log(`Stored ${written.messages} demo messages in ${Math.round(performance.now() - started)} ms.`);
   }
-  const events = new EmbeddedEventStore(db);
+  const processorContext = () => ({
+    db,
+    catalog: messages.catalog(),
+    messageStreams: messages.streams().map((stream) => stream.id),
+    source: hostname(),
+    now: Date.now(),
+  });
+  const evaluate = (definition: Parameters<typeof evaluateDefinition>[0], range: { from: number; to: number }) =>
+    evaluateDefinition(definition, processorContext(), range);
+  const events = new EmbeddedEventStore(db, evaluate);
   await seedEventDefinitions(events);
+  const notifyNewEvents: NewEventsHook = async (connection, definition, added) => {
+    if (definition.notifications.length === 0) return;
+    const payloads = await Promise.all(added.map((event) => notificationPayload(messages, definition, event)));
+    await queueNotifications(connection, definition, payloads, Date.now());
+  };
+  const scheduler = new EventScheduler(events, evaluate, notifyNewEvents);
   const evaluateEvents = () =>
-    evaluateEventDefinitions({
-      db,
-      events,
-      catalog: messages.catalog(),
-      messageStreams: messages.streams().map((stream) => stream.id),
-      source: hostname(),
-      now: Date.now(),
-    });
+    scheduler.exclusive(() => evaluateEventDefinitions({ ...processorContext(), events, onNew: notifyNewEvents }));
   // On a new database that evaluates the demo data; later starts catch up on imports made while stopped.
   const evaluationStarted = performance.now();
   const evaluated = await evaluateEvents();
@@ -104,6 +123,14 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
       messages.chain.configure(await clusterConfig.get(MESSAGE_PROCESSORS_CONFIG_CLASS));
     }
   });
+  const senders: SenderEnvironment = {
+    allowList: () => clusterConfig.get(URL_WHITELIST_CONFIG_CLASS),
+    deliverMail: (mail) => deliverToOutbox(db, mail),
+    timeoutMs: 10_000,
+  };
+  const dispatcher = new NotificationDispatcher(db, senders, { ...DEFAULT_RETRY_POLICY, ...options.notificationRetry });
+  scheduler.start();
+  dispatcher.start(1_000);
   return {
     kind: "embedded",
     messageStore: messages,
@@ -120,12 +147,18 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     streamMatch: new EmbeddedStreamMatchTester(messages),
     shares: new EmbeddedShareStore(db),
     events,
+    eventDefinitions: events,
+    eventNotifications: new EmbeddedNotificationStore(db, senders),
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
     evaluateEvents,
+    runEventScheduler: (now) => scheduler.tick(now),
+    dispatchNotifications: (now) => dispatcher.dispatch(now),
     async close() {
       traffic.stop();
       await inputs.close();
+      await scheduler.stop();
+      await dispatcher.stop();
       await messages.close();
       // Searches answered just before leave their hits tables to drop.
       await search.settled();

@@ -1,6 +1,7 @@
 import type { Database } from "./database.ts";
 import { DECORATOR_STATEMENTS } from "./decorators/decorator-store.ts";
 import { EVENT_STATEMENTS } from "./events/events-schema.ts";
+import { NOTIFICATION_STATEMENTS } from "./events/notifications/notification-statements.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
 import { STREAM_STATEMENTS } from "./streams/stream-store.ts";
@@ -47,6 +48,7 @@ const STATEMENTS = [
   ...VIEW_STATEMENTS,
   ...DECORATOR_STATEMENTS,
   ...EVENT_STATEMENTS,
+  ...NOTIFICATION_STATEMENTS,
   ...GROK_STATEMENTS,
   ...INPUT_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.

@@ -7,6 +7,8 @@ import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
+import type { EventDefinitionWrites } from "./event-definitions.ts";
+import type { EventNotificationStore } from "./event-notifications.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
@@ -203,6 +205,8 @@ export interface Backend {
   streamMatch: StreamMatchTester;
   shares: ShareStore;
   events: EventsBackend;
+  eventDefinitions: EventDefinitionWrites;
+  eventNotifications: EventNotificationStore;
   grokPatterns: GrokPatternStore;
   inputs: InputStore;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import {
   MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
   MessageProcessorsConfigSchema,
 } from "./message-processors.ts";
+import { URL_WHITELIST_CONFIG_CLASS, URL_WHITELIST_DEFAULTS, UrlWhitelistSchema } from "./url-whitelist.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -44,6 +45,7 @@ export const CLUSTER_CONFIGS = {
     schema: MessageProcessorsConfigSchema,
     defaults: MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
   },
+  [URL_WHITELIST_CONFIG_CLASS]: { schema: UrlWhitelistSchema, defaults: URL_WHITELIST_DEFAULTS },
 } as const;
 
 // The defaults live in a zod-free module so the browser can have them without zod.

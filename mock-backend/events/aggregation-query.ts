@@ -15,6 +15,8 @@ export interface AggregationScope {
   catalog: FieldCatalog;
   /** Windows that have not ended by `now` are left for a later evaluation. */
   now: number;
+  /** Only these windows (by number), instead of every window of the stored data: the scheduler's next ones. */
+  windows?: { first: number; last: number };
 }
 
 /** One result of an aggregation: a window and group key, its series values and the streams its messages were in. */
@@ -38,12 +40,8 @@ export async function runAggregation(
   scope: AggregationScope,
 ): Promise<AggregationResult[]> {
   const spec: WindowSpec = { everyMs: config.execute_every_ms, withinMs: config.search_within_ms };
-  const span = await scope.db.first<{ lo: bigint | number | null; hi: bigint | number | null }>(
-    "SELECT epoch_ms(min(timestamp)) AS lo, epoch_ms(max(timestamp)) AS hi FROM messages",
-  );
-  if (!span || span.lo === null || span.hi === null) return [];
-  const range = windowRange(Number(span.lo), Number(span.hi), scope.now, spec);
-  if (!range) return [];
+  const range = scope.windows ?? await storedWindows(scope, spec);
+  if (!range || range.last < range.first) return [];
   const { catalog } = scope;
   const query = parseQuery(config.query, { allowLeadingWildcard: catalog.allowLeadingWildcard });
   const filter = allOf(
@@ -129,6 +127,15 @@ export async function runAggregation(
     });
   }
   return results.sort((a, b) => a.window.k - b.window.k);
+}
+
+/** The windows holding any stored message that have ended by `now`; null when there are none. */
+async function storedWindows(scope: AggregationScope, spec: WindowSpec): Promise<{ first: number; last: number } | null> {
+  const span = await scope.db.first<{ lo: bigint | number | null; hi: bigint | number | null }>(
+    "SELECT epoch_ms(min(timestamp)) AS lo, epoch_ms(max(timestamp)) AS hi FROM messages",
+  );
+  if (!span || span.lo === null || span.hi === null) return null;
+  return windowRange(Number(span.lo), Number(span.hi), scope.now, spec);
 }
 
 /** Conditions compare numbers; `latest` of a text field has none. */

@@ -1,5 +1,11 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { SearchScope } from "../../api/schemas/backend.ts";
+import type {
+  EventDefinitionBody,
+  EventDefinitionSortField,
+  EventDefinitionWithState,
+} from "../../api/schemas/event-definitions.ts";
+import { type EntityPage, EntityValidationError, type PageRequest } from "../../api/schemas/paginated.ts";
 import {
   type EventDefinition,
   EVENTS_INDEX,
@@ -14,6 +20,8 @@ import type { Database, Row } from "../database.ts";
 import { compileQuery, parseQuery, type QueryNode, QueryParseError } from "../query/mod.ts";
 import { resolveTimeRange, TimeRangeError } from "../search/time-range.ts";
 import type { IndexedEvent } from "./aggregation-events.ts";
+import { type EntityListDefinition, listPage } from "../entity-list/paginated-entity-store.ts";
+import { objectId } from "../object-id.ts";
 import { EVENTS_CATALOG } from "./events-catalog.ts";
 import { bind, concatSql, joinSql, type SqlText } from "./sql-text.ts";
 
@@ -44,9 +52,149 @@ const SORT_COLUMNS: Record<EventsSearchRequest["sort_by"], string> = {
   event_definition_id: "event_definition_id",
 };
 
-/** Event definitions and the events index of the embedded backend. */
+/** What the scheduler keeps per definition. */
+export interface DefinitionSchedule {
+  isScheduled: boolean;
+  /** The end (exclusive, UTC ms) of the last window evaluated; null before the first evaluation. */
+  evaluatedUntil: number | null;
+}
+
+/** Evaluates a definition over the windows whose ends lie in [from, to] (UTC ms), writing nothing. */
+export type DefinitionEvaluator = (
+  definition: EventDefinition,
+  range: { from: number; to: number },
+) => Promise<IndexedEvent[]>;
+
+/** Called inside the transaction that stored new events, with exactly the events that were new. */
+export type NewEventsHook = (connection: DuckDBConnection, definition: EventDefinition, added: IndexedEvent[]) => Promise<void>;
+
+const DEFINITION_LIST: EntityListDefinition<EventDefinitionSortField> = {
+  from: `(SELECT d.*, CASE WHEN coalesce(s.is_scheduled, false) THEN 'ENABLED' ELSE 'DISABLED' END AS state
+          FROM event_definitions d LEFT JOIN event_definition_schedules s ON s.definition_id = d.id)`,
+  columns: "id, title, description, priority, alert, config, field_spec, key_spec, notification_settings, notifications, storage, scope, updated_at, matched_at, state",
+  searchFields: { title: "title", description: "description", id: "id" },
+  defaultSearchFields: ["title", "description"],
+  sortColumns: { title: "lower(title)", description: "lower(description)", priority: "priority", alert: "alert", state: "state" },
+  tieBreaker: "id",
+};
+
+/** Event definitions, their schedules and the events index of the embedded backend. */
 export class EmbeddedEventStore implements EventsBackend {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly evaluate: DefinitionEvaluator) {}
+
+  async page(request: PageRequest<EventDefinitionSortField>): Promise<EntityPage<EventDefinitionWithState>> {
+    const page = await listPage<Row, EventDefinitionSortField>(this.db, DEFINITION_LIST, request);
+    return {
+      total: page.total,
+      elements: page.elements.map((row) => ({ ...decodeDefinition(row), state: row.state === "ENABLED" ? "ENABLED" : "DISABLED" })),
+    };
+  }
+
+  async scheduledIds(): Promise<Set<string>> {
+    const rows = await this.db.all<{ definition_id: string }>(
+      "SELECT definition_id FROM event_definition_schedules WHERE is_scheduled",
+    );
+    return new Set(rows.map((row) => row.definition_id));
+  }
+
+  async schedule(id: string): Promise<DefinitionSchedule | null> {
+    const row = await this.db.first("SELECT is_scheduled, evaluated_until FROM event_definition_schedules WHERE definition_id = ?", [id]);
+    if (!row) return null;
+    return { isScheduled: row.is_scheduled === true, evaluatedUntil: row.evaluated_until === null ? null : Number(row.evaluated_until) };
+  }
+
+  async create(body: EventDefinitionBody, schedule: boolean): Promise<EventDefinition> {
+    await this.assertNotificationsExist(body);
+    const definition = fromBody(objectId(), body);
+    await this.db.transaction(async (connection) => {
+      await writeDefinition(connection, definition);
+      await writeSchedule(connection, definition.id, schedule, startOfSchedule(definition));
+    });
+    return definition;
+  }
+
+  async update(id: string, body: EventDefinitionBody, schedule: boolean): Promise<EventDefinition | null> {
+    const current = await this.definition(id);
+    if (!current) return null;
+    await this.assertNotificationsExist(body);
+    const definition = { ...fromBody(id, body), matched_at: current.matched_at };
+    const previous = await this.schedule(id);
+    await this.db.transaction(async (connection) => {
+      await writeDefinition(connection, definition);
+      // A running schedule goes on where it was; one that starts now starts with the next window.
+      const until = previous?.isScheduled && previous.evaluatedUntil !== null ? previous.evaluatedUntil : startOfSchedule(definition);
+      await writeSchedule(connection, id, schedule, until);
+    });
+    return definition;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return await this.db.transaction(async (connection) => {
+      const reader = await connection.runAndReadAll("DELETE FROM event_definitions WHERE id = ? RETURNING id", [id]);
+      await connection.run("DELETE FROM event_definition_schedules WHERE definition_id = ?", [id]);
+      return reader.getRows().length > 0;
+    });
+  }
+
+  async setScheduled(id: string, scheduled: boolean): Promise<boolean> {
+    const definition = await this.definition(id);
+    if (!definition) return false;
+    const previous = await this.schedule(id);
+    if (previous?.isScheduled === scheduled) return true;
+    await this.db.transaction((connection) =>
+      writeSchedule(connection, id, scheduled, scheduled ? startOfSchedule(definition) : previous?.evaluatedUntil ?? null)
+    );
+    return true;
+  }
+
+  async execute(id: string, from: number, to: number): Promise<number | null> {
+    const definition = await this.definition(id);
+    if (!definition) return null;
+    const events = await this.evaluate(definition, { from, to });
+    return (await this.appendEvents(definition, events, null)).length;
+  }
+
+  /**
+   * Stores the events not stored yet (ids are deterministic per window and key) and, when given, moves the
+   * definition's schedule to `evaluatedUntil`, in one transaction with `onNew`; resolves to the new events.
+   */
+  async appendEvents(
+    definition: EventDefinition,
+    events: readonly IndexedEvent[],
+    evaluatedUntil: number | null,
+    onNew?: NewEventsHook,
+  ): Promise<IndexedEvent[]> {
+    return await this.db.transaction(async (connection) => {
+      const ids = events.map(({ event }) => event.id);
+      const existing = ids.length === 0 ? new Set<string>() : new Set(
+        (await connection.runAndReadAll("SELECT id FROM events WHERE list_contains(?::VARCHAR[], id)", [JSON.stringify(ids)]))
+          .getRows().map(([id]) => String(id)),
+      );
+      const added = events.filter(({ event }) => !existing.has(event.id));
+      for (const { index_name, event } of added) await insertEvent(connection, index_name, event);
+      const newest = added.reduce((latest, { event }) => Math.max(latest, Date.parse(event.timestamp)), -Infinity);
+      if (added.length > 0) {
+        await connection.run(
+          "UPDATE event_definitions SET matched_at = make_timestamp(?::BIGINT * 1000) WHERE id = ? AND (matched_at IS NULL OR matched_at < make_timestamp(?::BIGINT * 1000))",
+          [newest, definition.id, newest],
+        );
+      }
+      if (evaluatedUntil !== null) {
+        await connection.run("UPDATE event_definition_schedules SET evaluated_until = ? WHERE definition_id = ?", [evaluatedUntil, definition.id]);
+      }
+      if (onNew && added.length > 0) await onNew(connection, definition, added);
+      return added;
+    });
+  }
+
+  private async assertNotificationsExist(body: EventDefinitionBody): Promise<void> {
+    const ids = body.notifications.map((notification) => notification.notification_id);
+    if (ids.length === 0) return;
+    const rows = await this.db.all<{ id: string }>("SELECT id FROM event_notifications WHERE list_contains(?::VARCHAR[], id)", [JSON.stringify(ids)]);
+    const known = new Set(rows.map((row) => row.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0) throw new EntityValidationError(`notifications: no notification with id ${missing.join(", ")}`);
+  }
 
   async definitions(): Promise<EventDefinition[]> {
     const rows = await this.db.all(`SELECT ${DEFINITION_COLUMNS} FROM event_definitions ORDER BY title, id`);
@@ -63,19 +211,33 @@ export class EmbeddedEventStore implements EventsBackend {
     await this.db.transaction((connection) => writeDefinition(connection, definition));
   }
 
-  /** Replaces every event of a definition by `events`, all or nothing. */
+  /**
+   * Replaces every event of a definition by `events` and records its schedule as evaluated until
+   * `evaluatedUntil` (a definition without a schedule yet becomes scheduled), all or nothing; `onNew` gets the
+   * events of windows that end after the schedule's previous mark (none on a first evaluation).
+   */
   async replaceEvents(
-    definitionId: string,
+    definition: EventDefinition,
     events: readonly IndexedEvent[],
     matchedAt: number | null,
+    evaluatedUntil: number,
+    onNew?: NewEventsHook,
   ): Promise<void> {
+    const previous = await this.schedule(definition.id);
     await this.db.transaction(async (connection) => {
-      await connection.run("DELETE FROM events WHERE event_definition_id = ?", [definitionId]);
+      await connection.run("DELETE FROM events WHERE event_definition_id = ?", [definition.id]);
       for (const { index_name, event } of events) await insertEvent(connection, index_name, event);
       await connection.run(
         "UPDATE event_definitions SET matched_at = make_timestamp(?::BIGINT * 1000) WHERE id = ?",
-        [matchedAt, definitionId],
+        [matchedAt, definition.id],
       );
+      const until = Math.max(evaluatedUntil, previous?.evaluatedUntil ?? evaluatedUntil);
+      await writeSchedule(connection, definition.id, previous?.isScheduled ?? true, until);
+      const mark = previous?.evaluatedUntil ?? null;
+      if (onNew && mark !== null) {
+        const added = events.filter(({ event }) => event.timerange_end !== null && Date.parse(event.timerange_end) >= mark);
+        if (added.length > 0) await onNew(connection, definition, added);
+      }
     });
   }
 
@@ -270,6 +432,39 @@ async function writeDefinition(connection: DuckDBConnection, definition: EventDe
       timestampParam(definition.matched_at),
     ],
   );
+}
+
+/** The first window a newly scheduled definition evaluates is the one that ends after now. */
+function startOfSchedule(definition: EventDefinition, now = Date.now()): number {
+  const every = definition.config.execute_every_ms;
+  return Math.floor(now / every) * every;
+}
+
+async function writeSchedule(connection: DuckDBConnection, id: string, scheduled: boolean, evaluatedUntil: number | null): Promise<void> {
+  await connection.run("DELETE FROM event_definition_schedules WHERE definition_id = ?", [id]);
+  await connection.run("INSERT INTO event_definition_schedules VALUES (?, ?, ?)", [id, scheduled, evaluatedUntil]);
+}
+
+function fromBody(id: string, body: EventDefinitionBody): EventDefinition {
+  return {
+    id,
+    title: body.title,
+    description: body.description,
+    priority: body.priority,
+    alert: body.alert,
+    config: { ...body.config, conditions: body.config.conditions ?? { expression: null } },
+    field_spec: body.field_spec,
+    key_spec: body.key_spec,
+    notification_settings: body.notification_settings,
+    notifications: body.notifications.map((notification) => ({
+      notification_id: notification.notification_id,
+      notification_parameters: notification.notification_parameters ?? null,
+    })),
+    storage: body.storage,
+    _scope: body._scope ?? "DEFAULT",
+    updated_at: new Date().toISOString(),
+    matched_at: null,
+  };
 }
 
 async function insertEvent(

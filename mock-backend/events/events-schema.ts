@@ -17,4 +17,8 @@ export const EVENT_STATEMENTS = [
      streams VARCHAR[] NOT NULL, source_streams VARCHAR[] NOT NULL, message VARCHAR NOT NULL, source VARCHAR NOT NULL,
      key_tuple VARCHAR[] NOT NULL, key VARCHAR, priority INTEGER NOT NULL, alert BOOLEAN NOT NULL,
      fields JSON NOT NULL, group_by_fields JSON NOT NULL)`,
+  // The scheduler's state per definition (Graylog's job trigger): whether it runs, and the end of the last window
+  // it evaluated (UTC ms), so that a restart neither evaluates a window twice nor skips one.
+  `CREATE TABLE IF NOT EXISTS event_definition_schedules (
+     definition_id VARCHAR PRIMARY KEY, is_scheduled BOOLEAN NOT NULL, evaluated_until BIGINT)`,
 ];

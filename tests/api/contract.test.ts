@@ -19,6 +19,15 @@ import { GrokPatternListSchema, GrokPatternPageSchema, GrokPatternSchema, GrokPa
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { EventDefinitionListSchema, EventDefinitionSchema, EventsSearchResultSchema } from "../../api/schemas/events.ts";
 import { SEED_EVENT_DEFINITIONS } from "../../mock-backend/events/seed-event-definitions.ts";
+import { EventDefinitionPageSchema } from "../../api/schemas/event-definitions.ts";
+import {
+  EventNotificationListSchema,
+  EventNotificationPageSchema,
+  EventNotificationSchema,
+  NotificationDeliveryListSchema,
+  OutboxListSchema,
+} from "../../api/schemas/event-notifications.ts";
+import { paymentsDefinition } from "../helpers/event-definitions.ts";
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
@@ -73,6 +82,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   messageId: "00000000-0000-0000-0000-000000000000",
   streamId: "5f0c1e5a0000000000000101",
   patternId: "0123456789abcdef01234567",
+  definitionId: "0123456789abcdef01234567",
+  notificationId: "0123456789abcdef01234567",
   ruleId: "5f0c1e5a0000000000000201",
   inputId: "0123456789abcdef01234567",
   inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
@@ -158,6 +169,30 @@ const storedStream = async (harness: ApiHarness) => {
   const streamId = (created.body as { stream_id: string }).stream_id;
   const rules = await harness.call("GET", `/streams/${streamId}/rules`);
   return { params: { streamId, ruleId: (rules.body as { stream_rules: { id: string }[] }).stream_rules[0].id } };
+};
+
+/** A stored event definition, for the calls that take a definition id. */
+const storedDefinition = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/events/definitions", { body: paymentsDefinition() });
+  return { params: { definitionId: (created.body as { id: string }).id } };
+};
+
+const NOTIFICATION_BODY = { title: "Contract pager", config: { type: "http-notification-v1", url: "https://hooks.example.com/contract" } };
+const EMAIL_NOTIFICATION_BODY = {
+  title: "Contract mail",
+  config: { type: "email-notification-v1", subject: "Event: ${event_definition_title}", email_recipients: ["ops@example.com"] },
+};
+
+/** A stored notification, for the calls that take a notification id. */
+const storedNotification = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/events/notifications", { body: NOTIFICATION_BODY });
+  return { params: { notificationId: (created.body as { id: string }).id } };
+};
+
+/** A stored email notification (its test delivers to the outbox, needing no network). */
+const storedEmailNotification = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/events/notifications", { body: EMAIL_NOTIFICATION_BODY });
+  return { params: { notificationId: (created.body as { id: string }).id } };
 };
 
 interface ContractCase {
@@ -279,11 +314,37 @@ const CONTRACT: Record<string, ContractCase> = {
   "DELETE /streams/{streamId}/rules/{ruleId}": { prepare: storedStream, status: 204, schema: null },
   "POST /events/search": { body: { timerange: { type: "relative", range: 3600 } }, status: 200, schema: EventsSearchResultSchema },
   "GET /events/definitions": { status: 200, schema: EventDefinitionListSchema },
-  "GET /events/definitions/{id}": {
-    prepare: () => Promise.resolve({ params: { id: SEED_EVENT_DEFINITIONS[0].id } }),
+  "GET /events/definitions/{definitionId}": {
+    prepare: () => Promise.resolve({ params: { definitionId: SEED_EVENT_DEFINITIONS[0].id } }),
     status: 200,
     schema: EventDefinitionSchema,
   },
+  "GET /events/definitions/paginated": { query: "?query=ssh&sort=title&order=desc", status: 200, schema: EventDefinitionPageSchema },
+  "POST /events/definitions": { body: paymentsDefinition(), status: 200, schema: EventDefinitionSchema },
+  "PUT /events/definitions/{definitionId}": { body: paymentsDefinition(), prepare: storedDefinition, status: 200, schema: EventDefinitionSchema },
+  "DELETE /events/definitions/{definitionId}": { prepare: storedDefinition, status: 204, schema: null },
+  "PUT /events/definitions/{definitionId}/schedule": { prepare: storedDefinition, status: 204, schema: null },
+  "PUT /events/definitions/{definitionId}/unschedule": { prepare: storedDefinition, status: 204, schema: null },
+  "POST /events/definitions/{definitionId}/execute": {
+    body: { timerange: { type: "absolute", from: "2026-01-01T00:00:00Z", to: "2026-01-01T01:00:00Z" } },
+    prepare: storedDefinition,
+    status: 204,
+    schema: null,
+  },
+  "POST /events/definitions/bulk_delete": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "POST /events/definitions/bulk_schedule": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "POST /events/definitions/bulk_unschedule": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
+  "GET /events/notifications": { status: 200, schema: EventNotificationListSchema },
+  "GET /events/notifications/paginated": { query: "?query=pager&sort=title", status: 200, schema: EventNotificationPageSchema },
+  "GET /events/notifications/outbox": { status: 200, schema: OutboxListSchema },
+  "GET /events/notifications/{notificationId}": { prepare: storedNotification, status: 200, schema: EventNotificationSchema },
+  "GET /events/notifications/{notificationId}/deliveries": { prepare: storedNotification, status: 200, schema: NotificationDeliveryListSchema },
+  "POST /events/notifications": { body: NOTIFICATION_BODY, status: 200, schema: EventNotificationSchema },
+  "PUT /events/notifications/{notificationId}": { body: NOTIFICATION_BODY, prepare: storedNotification, status: 200, schema: EventNotificationSchema },
+  "DELETE /events/notifications/{notificationId}": { prepare: storedNotification, status: 204, schema: null },
+  "POST /events/notifications/test": { body: EMAIL_NOTIFICATION_BODY, status: 204, schema: null },
+  "POST /events/notifications/{notificationId}/test": { prepare: storedEmailNotification, status: 204, schema: null },
+  "POST /events/notifications/bulk_delete": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkOperationResponseSchema },
   "GET /search/decorators": { status: 200, schema: DecoratorListSchema },
   "GET /search/decorators/available": { status: 200, schema: AvailableDecoratorsSchema },
   "POST /search/decorators": { body: DECORATOR_BODY, status: 200, schema: DecoratorSchema },

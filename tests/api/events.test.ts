@@ -178,7 +178,7 @@ apiTest("event definitions are listed and read with eventdefinitions:read, in Gr
 
   const missing = await h.call("GET", "/events/definitions/0123456789abcdef01234567");
   assert.equal(missing.status, 404);
-  assert.match(assertSchema(ApiErrorSchema, missing.body).message, /not found/);
+  assert.match(assertSchema(ApiErrorSchema, missing.body).message, /doesn't exist/);
 
   // The reader holds no eventdefinitions:read permission.
   const readerList = assertSchema(

@@ -55,7 +55,9 @@ export function schemaArbitrary(schema: JsonSchema, document: unknown, depth = 0
   if ("const" in resolved) return fc.constant(resolved.const);
   if (resolved.enum) return fc.constantFrom(...resolved.enum);
   const branches = resolved.anyOf ?? resolved.oneOf;
-  if (branches) return fc.oneof(...branches.map((branch) => schemaArbitrary(branch, document, depth + 1)));
+  // Past the depth limit only the first branch is taken, so that recursive unions (condition expressions) end.
+  const usable = branches && depth >= MAX_DEPTH ? branches.slice(0, 1) : branches;
+  if (usable) return fc.oneof(...usable.map((branch) => schemaArbitrary(branch, document, depth + 1)));
   if (resolved.allOf) return schemaArbitrary(mergeAll(resolved.allOf.map((part) => resolveSchema(part, document))), document, depth);
   const types = Array.isArray(resolved.type) ? resolved.type : resolved.type ? [resolved.type] : [];
   if (types.length > 1) return fc.oneof(...types.map((type) => schemaArbitrary({ ...resolved, type }, document, depth)));

@@ -263,7 +263,7 @@ Deno.test("evaluating twice gives the same events with the same ids, replacing r
     ...[0, 10, 20].map((s) => request(7, 500, s)),
   ];
   await withMessages(messages, async (context) => {
-    const events = new EmbeddedEventStore(context.db);
+    const events = new EmbeddedEventStore(context.db, (definition, range) => evaluateDefinition(definition, context, range));
     await events.saveDefinition(definition());
     const everything = {
       query: "",

@@ -22,7 +22,7 @@ async function withEvents(
   const db = await Database.open({ path: ":memory:" });
   try {
     await migrate(db);
-    const store = new EmbeddedEventStore(db);
+    const store = new EmbeddedEventStore(db, () => Promise.resolve([]));
     const context = { now: T0 + 60 * MINUTE, source: "node-1", messageStreams: [] };
     const burst = eventsFromResults(ERROR_BURST, [{
       window: { k: 1, from: T0, to: T0 + 5 * MINUTE - 1 },
@@ -38,7 +38,7 @@ async function withEvents(
     }], context);
     for (const [definition, events] of [[ERROR_BURST, burst], [BRUTE_FORCE, brute]] as const) {
       await store.saveDefinition(definition);
-      await store.replaceEvents(definition.id, events, null);
+      await store.replaceEvents(definition, events, null, T0 + 60 * MINUTE);
     }
     await test({
       db,
