@@ -14,6 +14,7 @@ import { entityListPreferencesApi } from "./routes/entity-list-preferences.ts";
 import { eventsApi } from "./routes/events.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
+import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -68,6 +69,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     sharesApi(),
     eventsApi(),
     grokApi(),
+    lookupTablesApi(),
     viewsApi(),
   ]);
   registerSecuritySchemes(api);

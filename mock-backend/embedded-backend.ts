@@ -13,6 +13,8 @@ import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
+import { lookupStoreFor } from "./lookup/lookup-store.ts";
+import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -58,6 +60,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
   await installDefaultGrokPatterns(db);
+  const lookupTables = lookupStoreFor(db);
+  await lookupTables.start();
+  await seedLookupTables(db, lookupTables);
   await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
@@ -113,6 +118,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     shares: new EmbeddedShareStore(db),
     events,
     grokPatterns: new EmbeddedGrokPatternStore(db),
+    lookupTables,
     evaluateEvents,
     async close() {
       traffic.stop();

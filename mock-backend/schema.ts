@@ -2,6 +2,8 @@ import type { Database } from "./database.ts";
 import { DECORATOR_STATEMENTS } from "./decorators/decorator-store.ts";
 import { EVENT_STATEMENTS } from "./events/events-schema.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
+import { LOOKUP_STATEMENTS } from "./lookup/lookup-store.ts";
+import { LOOKUP_SEED_STATEMENTS } from "./lookup/seed-lookup-tables.ts";
 import { STREAM_STATEMENTS } from "./streams/stream-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
@@ -47,6 +49,8 @@ const STATEMENTS = [
   ...DECORATOR_STATEMENTS,
   ...EVENT_STATEMENTS,
   ...GROK_STATEMENTS,
+  ...LOOKUP_STATEMENTS,
+  ...LOOKUP_SEED_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
 ];

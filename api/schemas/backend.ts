@@ -9,6 +9,7 @@ import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
+import type { LookupStore } from "./lookup-tables.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -203,5 +204,6 @@ export interface Backend {
   shares: ShareStore;
   events: EventsBackend;
   grokPatterns: GrokPatternStore;
+  lookupTables: LookupStore;
   close(): Promise<void>;
 }
