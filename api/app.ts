@@ -17,6 +17,7 @@ import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
+import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -74,6 +75,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     eventNotificationsApi(),
     grokApi(),
     inputsApi(),
+    lookupTablesApi(),
     viewsApi(),
   ]);
   registerSecuritySchemes(api);

@@ -19,6 +19,8 @@ import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
 import { EmbeddedInputStore } from "./inputs/input-store.ts";
+import { lookupStoreFor } from "./lookup/lookup-store.ts";
+import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -71,6 +73,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
   await installDefaultGrokPatterns(db);
+  const lookupTables = lookupStoreFor(db);
+  await lookupTables.start();
+  await seedLookupTables(db, lookupTables);
   await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
@@ -151,6 +156,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     eventNotifications: new EmbeddedNotificationStore(db, senders),
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
+    lookupTables,
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

@@ -4,6 +4,8 @@ import { EVENT_STATEMENTS } from "./events/events-schema.ts";
 import { NOTIFICATION_STATEMENTS } from "./events/notifications/notification-statements.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
+import { LOOKUP_STATEMENTS } from "./lookup/lookup-store.ts";
+import { LOOKUP_SEED_STATEMENTS } from "./lookup/seed-lookup-tables.ts";
 import { STREAM_STATEMENTS } from "./streams/stream-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
@@ -51,6 +53,8 @@ const STATEMENTS = [
   ...NOTIFICATION_STATEMENTS,
   ...GROK_STATEMENTS,
   ...INPUT_STATEMENTS,
+  ...LOOKUP_STATEMENTS,
+  ...LOOKUP_SEED_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
 ];

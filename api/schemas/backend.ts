@@ -12,6 +12,7 @@ import type { EventNotificationStore } from "./event-notifications.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
+import type { LookupStore } from "./lookup-tables.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -209,5 +210,6 @@ export interface Backend {
   eventNotifications: EventNotificationStore;
   grokPatterns: GrokPatternStore;
   inputs: InputStore;
+  lookupTables: LookupStore;
   close(): Promise<void>;
 }

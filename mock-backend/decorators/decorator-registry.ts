@@ -2,7 +2,7 @@ import type { AvailableDecorators } from "../../api/schemas/decorators.ts";
 import type { DecoratorType } from "./decorator-type.ts";
 import { formatString } from "./format-string.ts";
 import { linkField } from "./link-field.ts";
-import { lookupTable } from "./lookup-table.ts";
+import { type LookupTableSource, lookupTableDecorator } from "./lookup-table.ts";
 import { syslogSeverityMapper } from "./syslog-severity-mapper.ts";
 
 /**
@@ -53,10 +53,7 @@ export class DecoratorTypeRegistry {
   }
 }
 
-/** The decorator types of the embedded backend. */
-export const DECORATOR_TYPES = new DecoratorTypeRegistry([
-  syslogSeverityMapper,
-  formatString,
-  lookupTable,
-  linkField,
-]);
+/** The decorator types of the embedded backend; the lookup-table decorator uses `lookups`. */
+export function decoratorTypes(lookups: LookupTableSource): DecoratorTypeRegistry {
+  return new DecoratorTypeRegistry([syslogSeverityMapper, formatString, lookupTableDecorator(lookups), linkField]);
+}

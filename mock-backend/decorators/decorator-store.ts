@@ -2,7 +2,8 @@ import type { DecoratorStore } from "../../api/schemas/backend.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "../../api/schemas/decorators.ts";
 import type { Database } from "../database.ts";
 import { objectId } from "../object-id.ts";
-import { DECORATOR_TYPES, type DecoratorTypeRegistry } from "./decorator-registry.ts";
+import { lookupStoreFor } from "../lookup/lookup-store.ts";
+import { decoratorTypes, type DecoratorTypeRegistry } from "./decorator-registry.ts";
 
 export const DECORATOR_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS decorators (
@@ -24,7 +25,7 @@ interface DecoratorRow extends Record<string, unknown> {
 export class EmbeddedDecoratorStore implements DecoratorStore {
   #cached: Promise<Decorator[]> | null = null;
 
-  constructor(private readonly db: Database, readonly registry: DecoratorTypeRegistry = DECORATOR_TYPES) {}
+  constructor(private readonly db: Database, readonly registry: DecoratorTypeRegistry) {}
 
   list(): Promise<Decorator[]> {
     this.#cached ??= this.load();
@@ -88,7 +89,7 @@ const stores = new WeakMap<Database, EmbeddedDecoratorStore>();
 export function decoratorStoreFor(db: Database): EmbeddedDecoratorStore {
   let store = stores.get(db);
   if (!store) {
-    store = new EmbeddedDecoratorStore(db);
+    store = new EmbeddedDecoratorStore(db, decoratorTypes(lookupStoreFor(db).live));
     stores.set(db, store);
   }
   return store;

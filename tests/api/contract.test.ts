@@ -15,6 +15,18 @@ import { CLUSTER_CONFIGS, NaturalDateSchema, SearchesClusterConfigSchema } from 
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { MessageProcessorsConfigWithDescriptorsSchema } from "../../api/schemas/message-processors.ts";
 import { AvailableDecoratorsSchema, DecoratorListSchema, DecoratorSchema } from "../../api/schemas/decorators.ts";
+import {
+  ErrorStatesSchema,
+  LookupCachePageSchema,
+  LookupCacheSchema,
+  LookupDataAdapterPageSchema,
+  LookupDataAdapterSchema,
+  LookupResultSchema,
+  LookupTablePageSchema,
+  LookupTableSchema,
+  LookupTypesSchema,
+  ValidationResultSchema,
+} from "../../api/schemas/lookup-tables.ts";
 import { GrokPatternListSchema, GrokPatternPageSchema, GrokPatternSchema, GrokPatternTestResultSchema } from "../../api/schemas/grok.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { EventDefinitionListSchema, EventDefinitionSchema, EventsSearchResultSchema } from "../../api/schemas/events.ts";
@@ -88,6 +100,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   inputId: "0123456789abcdef01234567",
   inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
   key: "contract",
+  idOrName: "0123456789abcdef01234567",
 };
 
 const SEARCH_BODY = {
@@ -134,6 +147,24 @@ const DECORATOR_BODY = {
 const storedDecorator = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/search/decorators", { body: DECORATOR_BODY });
   return { params: { id: (created.body as { id: string }).id } };
+};
+
+const LOOKUP_CACHE_BODY = { name: "contract-cache", title: "Contract cache", description: "", config: { type: "none" } };
+const LOOKUP_ADAPTER_BODY = { name: "contract-adapter", title: "Contract adapter", description: "", config: { type: "torexitnode" } };
+/** A table body over the shipped cache and the seeded HTTP status adapter (their ids are only known once seeded). */
+const LOOKUP_TABLE_BODY = { name: "contract-table", title: "Contract table", description: "", cache_id: "0123456789abcdef01234567", data_adapter_id: "0123456789abcdef01234567" };
+
+const lookupTableBody = async (harness: ApiHarness) => {
+  const shipped = (await harness.call("GET", "/system/lookup/tables/http-status-phrases")).body as { lookup_tables: { cache_id: string; data_adapter_id: string }[] };
+  const [{ cache_id, data_adapter_id }] = shipped.lookup_tables;
+  return { ...LOOKUP_TABLE_BODY, name: `contract-${crypto.randomUUID().slice(0, 8)}`, cache_id, data_adapter_id };
+};
+/** A stored lookup entity of `kind` under a name of its own, for the calls that take an id or name. */
+const storedLookup = (kind: "tables" | "caches" | "adapters") => async (harness: ApiHarness) => {
+  const name = `contract-${crypto.randomUUID().slice(0, 8)}`;
+  const body = kind === "tables" ? { ...await lookupTableBody(harness), name } : { ...(kind === "caches" ? LOOKUP_CACHE_BODY : LOOKUP_ADAPTER_BODY), name };
+  const created = await harness.call("POST", `/system/lookup/${kind}`, { body });
+  return { params: { idOrName: (created.body as { id: string }).id }, body };
 };
 
 const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}" };
@@ -201,7 +232,7 @@ interface ContractCase {
   /** A query string for the success call, e.g. `?string=last%20hour`. */
   query?: string;
   /** Runs first; may sign in a throw-away session or change path parameters for the success call. */
-  prepare?: (harness: ApiHarness) => Promise<{ cookie?: string | null; params?: Record<string, string> }>;
+  prepare?: (harness: ApiHarness) => Promise<{ cookie?: string | null; params?: Record<string, string>; body?: unknown }>;
   status: 200 | 201 | 202 | 204 | 404;
   /** Signing out: callers other than the success case use a throw-away session for it. */
   endsSession?: boolean;
@@ -350,6 +381,30 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /search/decorators": { body: DECORATOR_BODY, status: 200, schema: DecoratorSchema },
   "PUT /search/decorators/{id}": { body: DECORATOR_BODY, prepare: storedDecorator, status: 200, schema: DecoratorSchema },
   "DELETE /search/decorators/{id}": { prepare: storedDecorator, status: 204, schema: null },
+  "GET /system/lookup/tables": { query: "?resolve=true&sort=name&order=asc", status: 200, schema: LookupTablePageSchema },
+  "POST /system/lookup/tables": { body: LOOKUP_TABLE_BODY, prepare: async (h) => ({ body: await lookupTableBody(h) }), status: 200, schema: LookupTableSchema },
+  "POST /system/lookup/tables/validate": { body: LOOKUP_TABLE_BODY, status: 200, schema: ValidationResultSchema },
+  "GET /system/lookup/tables/{idOrName}": { prepare: async () => ({ params: { idOrName: "country-names" } }), query: "?resolve=true", status: 200, schema: LookupTablePageSchema },
+  "PUT /system/lookup/tables/{idOrName}": { body: LOOKUP_TABLE_BODY, prepare: storedLookup("tables"), status: 200, schema: LookupTableSchema },
+  "DELETE /system/lookup/tables/{idOrName}": { prepare: storedLookup("tables"), status: 200, schema: LookupTableSchema },
+  "GET /system/lookup/tables/{idOrName}/query": { prepare: async () => ({ params: { idOrName: "country-names" } }), query: "?key=FR", status: 200, schema: LookupResultSchema },
+  "POST /system/lookup/tables/{idOrName}/purge": { prepare: async () => ({ params: { idOrName: "country-names" } }), query: "?key=FR", status: 204, schema: null },
+  "GET /system/lookup/caches": { query: "?query=shipped", status: 200, schema: LookupCachePageSchema },
+  "POST /system/lookup/caches": { body: LOOKUP_CACHE_BODY, status: 200, schema: LookupCacheSchema },
+  "POST /system/lookup/caches/validate": { body: LOOKUP_CACHE_BODY, status: 200, schema: ValidationResultSchema },
+  "GET /system/lookup/caches/{idOrName}": { prepare: async () => ({ params: { idOrName: "shipped-tables-cache" } }), status: 200, schema: LookupCacheSchema },
+  "PUT /system/lookup/caches/{idOrName}": { body: LOOKUP_CACHE_BODY, prepare: storedLookup("caches"), status: 200, schema: LookupCacheSchema },
+  "DELETE /system/lookup/caches/{idOrName}": { prepare: storedLookup("caches"), status: 200, schema: LookupCacheSchema },
+  "GET /system/lookup/adapters": { query: "?sort=title", status: 200, schema: LookupDataAdapterPageSchema },
+  "POST /system/lookup/adapters": { body: LOOKUP_ADAPTER_BODY, status: 200, schema: LookupDataAdapterSchema },
+  "POST /system/lookup/adapters/validate": { body: LOOKUP_ADAPTER_BODY, status: 200, schema: ValidationResultSchema },
+  "GET /system/lookup/adapters/{idOrName}": { prepare: async () => ({ params: { idOrName: "country-names-csv" } }), status: 200, schema: LookupDataAdapterSchema },
+  "PUT /system/lookup/adapters/{idOrName}": { body: LOOKUP_ADAPTER_BODY, prepare: storedLookup("adapters"), status: 200, schema: LookupDataAdapterSchema },
+  "DELETE /system/lookup/adapters/{idOrName}": { prepare: storedLookup("adapters"), status: 200, schema: LookupDataAdapterSchema },
+  "GET /system/lookup/adapters/{idOrName}/query": { prepare: async () => ({ params: { idOrName: "country-names-csv" } }), query: "?key=FR", status: 200, schema: LookupResultSchema },
+  "POST /system/lookup/errorstates": { body: { tables: ["country-names"], data_adapters: [], caches: [] }, status: 200, schema: ErrorStatesSchema },
+  "GET /system/lookup/types/adapters": { status: 200, schema: LookupTypesSchema },
+  "GET /system/lookup/types/caches": { status: 200, schema: LookupTypesSchema },
   "GET /system/grok": { status: 200, schema: GrokPatternListSchema },
   "GET /system/grok/paginated": { query: "?query=mac&sort=name&order=desc", status: 200, schema: GrokPatternPageSchema },
   "GET /system/grok/{patternId}": { prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
@@ -489,7 +544,7 @@ contract.test("a signed-in admin gets a schema-valid, documented answer from eve
     assert.ok(contract, `no contract case for ${operation.key}`);
     const prepared = await contract.prepare?.(h) ?? {};
     const path = concretePath(operation.path, { ...SAMPLE_PARAMS, ...prepared.params }) + (contract.query ?? "");
-    const answer = await h.call(operation.method, path, { body: contract.body, cookie: prepared.cookie });
+    const answer = await h.call(operation.method, path, { body: prepared.body ?? contract.body, cookie: prepared.cookie });
     assert.equal(answer.status, contract.status, `${operation.key}: ${JSON.stringify(answer.body)}`);
     assert.ok(operation.responses.includes(String(answer.status)), `${operation.key} answered an undocumented ${answer.status}`);
     if (contract.schema) assertSchema(contract.schema, answer.body, `${operation.key} answer`);

@@ -936,23 +936,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/events/definitions/paginated": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The entity-table list of event definitions with their state (ENABLED while scheduled) */
-        get: operations["getEventsDefinitionsPaginated"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/events/definitions": {
         parameters: {
             query?: never;
@@ -960,18 +943,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One page of the event definitions the caller may read, by title; `query` searches title and description */
+        /** The event definitions the caller may read (read-only in Sluice for now) */
         get: operations["getEventsDefinitions"];
         put?: never;
-        /** Create an event definition; `schedule=true` (the default) starts evaluating it from the next window */
-        post: operations["postEventsDefinitions"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/events/definitions/{definitionId}": {
+    "/events/definitions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -979,250 +961,7 @@ export interface paths {
             cookie?: never;
         };
         /** One event definition */
-        get: operations["getEventsDefinitionsByDefinitionId"];
-        /** Change an event definition; `schedule` says whether it runs afterwards */
-        put: operations["putEventsDefinitionsByDefinitionId"];
-        post?: never;
-        /** Delete an event definition (its events stay in the events index) */
-        delete: operations["deleteEventsDefinitionsByDefinitionId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/{definitionId}/execute": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Evaluate a definition now over the windows that end in a past time range (events are written, not notified) */
-        post: operations["postEventsDefinitionsByDefinitionIdExecute"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/{definitionId}/schedule": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Enable a definition: it is evaluated from the next window on */
-        put: operations["putEventsDefinitionsByDefinitionIdSchedule"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/{definitionId}/unschedule": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Disable a definition: it is no longer evaluated */
-        put: operations["putEventsDefinitionsByDefinitionIdUnschedule"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/bulk_delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** delete several definitions; each one the caller may not change, or that does not exist, is a failure */
-        post: operations["postEventsDefinitionsBulkDelete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/bulk_schedule": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** schedule several definitions; each one the caller may not change, or that does not exist, is a failure */
-        post: operations["postEventsDefinitionsBulkSchedule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/definitions/bulk_unschedule": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** unschedule several definitions; each one the caller may not change, or that does not exist, is a failure */
-        post: operations["postEventsDefinitionsBulkUnschedule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/paginated": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The entity-table list of notifications (`elements`) */
-        get: operations["getEventsNotificationsPaginated"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sluice: the mail email notifications delivered (there is no mail server), newest first */
-        get: operations["getEventsNotificationsOutbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One page of notifications (`notifications`) */
-        get: operations["getEventsNotifications"];
-        put?: never;
-        /** Create a notification (HTTP, email or Slack webhook) */
-        post: operations["postEventsNotifications"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a test notification with a made-up event, once; a failure is a 400 with the reason */
-        post: operations["postEventsNotificationsTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/bulk_delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete several notifications */
-        post: operations["postEventsNotificationsBulkDelete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/{notificationId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One notification */
-        get: operations["getEventsNotificationsByNotificationId"];
-        /** Change a notification */
-        put: operations["putEventsNotificationsByNotificationId"];
-        post?: never;
-        /** Delete a notification; event definitions stop using it and its pending sends fail */
-        delete: operations["deleteEventsNotificationsByNotificationId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/{notificationId}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a test of a stored notification */
-        post: operations["postEventsNotificationsByNotificationIdTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/notifications/{notificationId}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sluice: the newest sends of a notification with their status, attempts and last error */
-        get: operations["getEventsNotificationsByNotificationIdDeliveries"];
+        get: operations["getEventsDefinitionsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1303,95 +1042,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/system/inputs/types": {
+    "/system/lookup/tables": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The input types that can be launched: class name → name */
-        get: operations["getSystemInputsTypes"];
+        /** One page of lookup tables (50, by title descending unless asked); resolve=true adds their caches and adapters by id */
+        get: operations["getSystemLookupTables"];
         put?: never;
-        post?: never;
+        /** Create a lookup table; its configuration is checked as the validate call checks it */
+        post: operations["postSystemLookupTables"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/system/inputs/types/all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every input type with the configuration fields its form asks for */
-        get: operations["getSystemInputsTypesAll"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/system/inputs/types/{inputType}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One input type with its configuration fields */
-        get: operations["getSystemInputsTypesByInputType"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/system/inputs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every input */
-        get: operations["getSystemInputs"];
-        put?: never;
-        /** Launch an input (global, or on the node named); it starts listening at once, its state says whether it could */
-        post: operations["postSystemInputs"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/system/inputs/{inputId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An input by id */
-        get: operations["getSystemInputsByInputId"];
-        /** Change an input's title and configuration; a running input restarts with them */
-        put: operations["putSystemInputsByInputId"];
-        post?: never;
-        /** Stop and remove an input */
-        delete: operations["deleteSystemInputsByInputId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/system/inputs/{inputId}/staticfields": {
+    "/system/lookup/tables/validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -1400,15 +1069,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a static field: every message the input receives from now on carries it (unless it has the field) */
-        post: operations["postSystemInputsByInputIdStaticfields"];
+        /** Check a lookup table without storing it: the problems per field (an `id` in the body is the one being edited) */
+        post: operations["postSystemLookupTablesValidate"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/system/inputs/{inputId}/staticfields/{key}": {
+    "/system/lookup/tables/{idOrName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lookup table by id or name, as a page of one; resolve=true adds its cache and adapter */
+        get: operations["getSystemLookupTablesByIdOrName"];
+        /** Change a lookup table */
+        put: operations["putSystemLookupTablesByIdOrName"];
+        post?: never;
+        /** Delete a lookup table */
+        delete: operations["deleteSystemLookupTablesByIdOrName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/tables/{idOrName}/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look a key up in a table, through its cache; an unknown key answers the table's default values */
+        get: operations["getSystemLookupTablesByIdOrNameQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/tables/{idOrName}/purge": {
         parameters: {
             query?: never;
             header?: never;
@@ -1417,68 +1122,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
-        /** Remove a static field */
-        delete: operations["deleteSystemInputsByInputIdStaticfieldsByKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/system/inputstates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The state of every input on this node (running, failed with the reason, stopped) */
-        get: operations["getSystemInputstates"];
-        put?: never;
-        post?: never;
+        /** Forget a key (or, without key, every key) in the table's cache */
+        post: operations["postSystemLookupTablesByIdOrNamePurge"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/system/inputstates/{inputId}": {
+    "/system/lookup/caches": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One input's state on this node */
-        get: operations["getSystemInputstatesByInputId"];
-        /** Start (or restart) an input on this node; it starts with the server from now on */
-        put: operations["putSystemInputstatesByInputId"];
-        post?: never;
-        /** Stop an input on this node; it stays stopped across restarts */
-        delete: operations["deleteSystemInputstatesByInputId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cluster/inputstates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Input states of every node (this one) */
-        get: operations["getClusterInputstates"];
+        /** One page of lookup caches (50, by title descending unless asked) */
+        get: operations["getSystemLookupCaches"];
         put?: never;
-        post?: never;
+        /** Create a cache; its configuration is checked as the validate call checks it */
+        post: operations["postSystemLookupCaches"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/cluster/inputstates/{inputId}": {
+    "/system/lookup/caches/validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -1486,11 +1156,151 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Start an input on every node */
-        put: operations["putClusterInputstatesByInputId"];
+        put?: never;
+        /** Check a cache without storing it: the problems per field (an `id` in the body is the one being edited) */
+        post: operations["postSystemLookupCachesValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/caches/{idOrName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cache by id or name */
+        get: operations["getSystemLookupCachesByIdOrName"];
+        /** Change a cache */
+        put: operations["putSystemLookupCachesByIdOrName"];
         post?: never;
-        /** Stop an input on every node */
-        delete: operations["deleteClusterInputstatesByInputId"];
+        /** Delete a cache no lookup table uses */
+        delete: operations["deleteSystemLookupCachesByIdOrName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/adapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of data adapters (50, by title descending unless asked) */
+        get: operations["getSystemLookupAdapters"];
+        put?: never;
+        /** Create a data adapter; its configuration is checked as the validate call checks it */
+        post: operations["postSystemLookupAdapters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/adapters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a data adapter without storing it: the problems per field (an `id` in the body is the one being edited) */
+        post: operations["postSystemLookupAdaptersValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/adapters/{idOrName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A data adapter by id or name */
+        get: operations["getSystemLookupAdaptersByIdOrName"];
+        /** Change a data adapter */
+        put: operations["putSystemLookupAdaptersByIdOrName"];
+        post?: never;
+        /** Delete a data adapter no lookup table uses */
+        delete: operations["deleteSystemLookupAdaptersByIdOrName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/adapters/{idOrName}/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look a key up in a data adapter directly (no cache, no default values) */
+        get: operations["getSystemLookupAdaptersByIdOrNameQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/errorstates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why the named tables and data adapters cannot answer (null: they work) */
+        post: operations["postSystemLookupErrorstates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/types/adapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data adapter types with their default configuration */
+        get: operations["getSystemLookupTypesAdapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/lookup/types/caches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cache types with their default configuration */
+        get: operations["getSystemLookupTypesCaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2619,21 +2429,49 @@ export interface components {
              */
             sort_direction: "asc" | "desc";
         };
-        EventDefinitionPage: {
+        EventDefinitionList: {
+            query: string;
+            pagination: components["schemas"]["Pagination"];
             total: number;
             count: number;
             page: number;
             per_page: number;
-            pagination: components["schemas"]["Pagination"];
-            query: string;
-            attributes: components["schemas"]["EntityAttribute"][];
-            elements: components["schemas"]["EventDefinitionWithState"][];
-            sort: string;
-            order: string;
+            event_definitions: components["schemas"]["EventDefinition"][];
+            context: {
+                scheduler: {
+                    [key: string]: {
+                        is_scheduled: boolean;
+                    };
+                };
+            };
         };
-        EventDefinitionWithState: components["schemas"]["EventDefinition"] & {
-            /** @enum {string} */
-            state: "ENABLED" | "DISABLED";
+        EventDefinition: {
+            id: string;
+            title: string;
+            description: string;
+            priority: number;
+            alert: boolean;
+            config: components["schemas"]["AggregationEventProcessorConfig"];
+            field_spec: {
+                [key: string]: components["schemas"]["EventFieldSpec"];
+            };
+            key_spec: string[];
+            notification_settings: {
+                grace_period_ms: number;
+                backlog_size: number;
+            };
+            notifications: {
+                notification_id: string;
+                notification_parameters?: unknown;
+            }[];
+            storage: {
+                /** @enum {string} */
+                type: "persist-to-streams-v1";
+                streams: string[];
+            }[];
+            _scope: string;
+            updated_at: string | null;
+            matched_at: string | null;
         };
         AggregationEventProcessorConfig: {
             /** @enum {string} */
@@ -2692,252 +2530,6 @@ export interface components {
                 require_values: boolean;
             }[];
         };
-        EventDefinition: {
-            id: string;
-            title: string;
-            description: string;
-            priority: number;
-            alert: boolean;
-            config: components["schemas"]["AggregationEventProcessorConfig"];
-            field_spec: {
-                [key: string]: components["schemas"]["EventFieldSpec"];
-            };
-            key_spec: string[];
-            notification_settings: {
-                grace_period_ms: number;
-                backlog_size: number;
-            };
-            notifications: {
-                notification_id: string;
-                notification_parameters?: unknown;
-            }[];
-            storage: {
-                /** @enum {string} */
-                type: "persist-to-streams-v1";
-                streams: string[];
-            }[];
-            _scope: string;
-            updated_at: string | null;
-            matched_at: string | null;
-        };
-        EventDefinitionList: {
-            query: string;
-            pagination: components["schemas"]["Pagination"];
-            total: number;
-            count: number;
-            page: number;
-            per_page: number;
-            event_definitions: components["schemas"]["EventDefinition"][];
-            context: {
-                scheduler: {
-                    [key: string]: {
-                        is_scheduled: boolean;
-                    };
-                };
-            };
-        };
-        EventDefinitionBody: {
-            id?: string | null;
-            title: string;
-            /** @default  */
-            description: string;
-            /** @default 2 */
-            priority: number;
-            /** @default false */
-            alert: boolean;
-            config: {
-                /** @enum {string} */
-                type: "aggregation-v1";
-                /** @default  */
-                query: string;
-                /** @default [] */
-                query_parameters: unknown[];
-                /** @default [] */
-                streams: string[];
-                search_within_ms: number;
-                execute_every_ms: number;
-                /** @default [] */
-                group_by: string[];
-                /** @default [] */
-                series: components["schemas"]["AggregationSeries"][];
-                /** @default null */
-                conditions: {
-                    expression: components["schemas"]["ConditionExpression"];
-                } | null;
-            };
-            /** @default {} */
-            field_spec: {
-                [key: string]: components["schemas"]["EventFieldSpec"];
-            };
-            /** @default [] */
-            key_spec: string[];
-            /**
-             * @default {
-             *       "grace_period_ms": 0,
-             *       "backlog_size": 0
-             *     }
-             */
-            notification_settings: {
-                /** @default 0 */
-                grace_period_ms: number;
-                /** @default 0 */
-                backlog_size: number;
-            };
-            /** @default [] */
-            notifications: {
-                notification_id: string;
-                notification_parameters?: unknown;
-            }[];
-            /**
-             * @default [
-             *       {
-             *         "type": "persist-to-streams-v1",
-             *         "streams": [
-             *           "000000000000000000000002"
-             *         ]
-             *       }
-             *     ]
-             */
-            storage: {
-                /** @enum {string} */
-                type: "persist-to-streams-v1";
-                streams: string[];
-            }[];
-            _scope?: string;
-            /** @enum {string} */
-            state?: "ENABLED" | "DISABLED";
-            updated_at?: string | null;
-            matched_at?: string | null;
-        };
-        ExecuteEventDefinition: {
-            /**
-             * @default aggregation-v1
-             * @enum {string}
-             */
-            type: "aggregation-v1";
-            timerange: {
-                /** @enum {string} */
-                type: "absolute";
-                /** Format: date-time */
-                from: string;
-                /** Format: date-time */
-                to: string;
-            };
-        };
-        EventNotificationPage: {
-            total: number;
-            count: number;
-            page: number;
-            per_page: number;
-            pagination: components["schemas"]["Pagination"];
-            query: string;
-            attributes: components["schemas"]["EntityAttribute"][];
-            elements: components["schemas"]["EventNotification"][];
-        };
-        EventNotification: {
-            id: string;
-            title: string;
-            description: string;
-            config: components["schemas"]["EventNotificationConfig"];
-        };
-        EventNotificationConfig: {
-            /** @enum {string} */
-            type: "http-notification-v1";
-            url: string;
-            basic_auth?: string | null;
-            api_key?: string | null;
-            api_secret?: string | null;
-        } | {
-            /** @enum {string} */
-            type: "email-notification-v1";
-            /** @default  */
-            sender: string;
-            /** @default  */
-            reply_to: string;
-            subject: string;
-            /** @default  */
-            body_template: string;
-            /** @default  */
-            html_body_template: string;
-            /** @default [] */
-            email_recipients: string[];
-            /** @default [] */
-            user_recipients: string[];
-            /** @default UTC */
-            time_zone: string;
-        } | {
-            /** @enum {string} */
-            type: "slack-notification-v1";
-            webhook_url: string;
-            /** @default  */
-            channel: string;
-            /** @default  */
-            custom_message: string;
-            /** @default #FF0000 */
-            color: string;
-            /** @default Graylog */
-            user_name: string;
-            /** @default false */
-            notify_channel: boolean;
-            /** @default false */
-            link_names: boolean;
-            /** @default  */
-            icon_url: string;
-            /** @default  */
-            icon_emoji: string;
-            /** @default 0 */
-            backlog_size: number;
-            /** @default UTC */
-            time_zone: string;
-        };
-        OutboxList: {
-            mails: components["schemas"]["OutboxMail"][];
-            total: number;
-        };
-        OutboxMail: {
-            id: string;
-            notification_id: string;
-            sender: string;
-            reply_to: string;
-            recipients: string[];
-            subject: string;
-            body: string;
-            html_body: string;
-            delivered_at: string;
-        };
-        EventNotificationList: {
-            total: number;
-            count: number;
-            page: number;
-            per_page: number;
-            pagination: components["schemas"]["Pagination"];
-            query: string;
-            attributes: components["schemas"]["EntityAttribute"][];
-            notifications: components["schemas"]["EventNotification"][];
-        };
-        EventNotificationBody: {
-            id?: string | null;
-            title: string;
-            /** @default  */
-            description: string;
-            config: components["schemas"]["EventNotificationConfig"];
-        };
-        NotificationDeliveryList: {
-            deliveries: components["schemas"]["NotificationDelivery"][];
-        };
-        NotificationDelivery: {
-            id: string;
-            notification_id: string;
-            event_id: string;
-            event_definition_id: string;
-            /** @enum {string} */
-            status: "pending" | "sent" | "failed";
-            attempts: number;
-            last_error: string | null;
-            created_at: string;
-            next_attempt_at: string | null;
-            sent_at: string | null;
-        };
         GrokPatternList: {
             patterns: components["schemas"]["GrokPattern"][];
         };
@@ -2978,88 +2570,277 @@ export interface components {
             };
             sample_data: string;
         };
-        InputTypesSummary: {
-            types: {
-                [key: string]: string;
-            };
-        };
-        InputTypeInfoMap: {
-            [key: string]: components["schemas"]["InputTypeInfo"];
-        };
-        InputTypeInfo: {
-            type: string;
-            name: string;
-            is_exclusive: boolean;
-            requested_configuration: {
-                [key: string]: components["schemas"]["ConfigurationField"];
-            };
-            link_to_docs: string;
-        };
-        InputsList: {
-            inputs: components["schemas"]["InputSummary"][];
+        LookupTablePage: {
+            query: string | null;
             total: number;
+            count: number;
+            page: number;
+            per_page: number;
+            lookup_tables: components["schemas"]["LookupTable"][];
+            caches: {
+                [key: string]: components["schemas"]["LookupCache"];
+            };
+            data_adapters: {
+                [key: string]: components["schemas"]["LookupDataAdapter"];
+            };
         };
-        InputSummary: {
+        LookupTable: {
             id: string;
+            _scope: string;
             title: string;
-            global: boolean;
+            description: string;
+            name: string;
+            cache_id: string;
+            data_adapter_id: string;
+            content_pack: string | null;
+            default_single_value: string;
+            /** @enum {string} */
+            default_single_value_type: "STRING" | "NUMBER" | "OBJECT" | "BOOLEAN" | "NULL";
+            default_multi_value: string;
+            /** @enum {string} */
+            default_multi_value_type: "STRING" | "NUMBER" | "OBJECT" | "BOOLEAN" | "NULL";
+        };
+        LookupCache: {
+            id: string;
+            _scope: string;
+            title: string;
+            description: string;
             name: string;
             content_pack: string | null;
-            created_at: string;
-            type: string;
-            creator_user_id: string;
-            attributes: {
-                [key: string]: string | number | boolean | string[] | null | components["schemas"]["EncryptedValue"];
-            };
-            static_fields: {
-                [key: string]: string;
-            };
-            node: string | null;
+            config: components["schemas"]["LookupCacheConfiguration"];
         };
-        EncryptedValue: {
-            is_set: boolean;
+        LookupCacheConfiguration: {
+            /** @enum {string} */
+            type: "guava_cache";
+            /** @default 1000 */
+            max_size: number;
+            /** @default 60 */
+            expire_after_access: number;
+            /**
+             * @default SECONDS
+             * @enum {string|null}
+             */
+            expire_after_access_unit: "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS" | null;
+            /** @default 0 */
+            expire_after_write: number;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            expire_after_write_unit: "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS" | null;
+        } | {
+            /** @enum {string} */
+            type: "none";
         };
-        InputCreated: {
+        LookupDataAdapter: {
             id: string;
-        };
-        InputCreateRequest: {
+            _scope: string;
             title: string;
-            type: string;
+            description: string;
+            name: string;
+            custom_error_ttl_enabled: boolean | null;
+            custom_error_ttl: number | null;
+            /** @enum {string|null} */
+            custom_error_ttl_unit: "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS" | null;
+            content_pack: string | null;
+            config: components["schemas"]["LookupDataAdapterConfiguration"];
+        };
+        LookupDataAdapterConfiguration: {
+            /** @enum {string} */
+            type: "csvfile";
+            path: string;
+            /** @default , */
+            separator: string;
+            /** @default " */
+            quotechar: string;
+            key_column: string;
+            value_column: string;
+            /** @default 60 */
+            check_interval: number;
             /** @default false */
-            global: boolean;
-            configuration: {
-                [key: string]: string | number | boolean | string[] | null | {
-                    set_value: string;
-                } | {
-                    /** @enum {boolean} */
-                    delete_value: true;
-                } | {
-                    /** @enum {boolean} */
-                    keep_value: true;
+            case_insensitive_lookup: boolean;
+        } | {
+            /** @enum {string} */
+            type: "dsvhttp";
+            url: string;
+            /** @default 60 */
+            refresh_interval: number;
+            /** @default , */
+            separator: string;
+            /** @default  */
+            line_separator: string;
+            /** @default " */
+            quotechar: string;
+            /** @default # */
+            ignorechar: string;
+            key_column: string;
+            /** @default  */
+            value_column: string;
+            /** @default false */
+            check_presence_only: boolean;
+            /** @default false */
+            case_insensitive_lookup: boolean;
+            /** @default null */
+            headers: {
+                [key: string]: string;
+            } | null;
+        } | {
+            /** @enum {string} */
+            type: "whois";
+            /** @default 10000 */
+            connect_timeout: number;
+            /** @default 10000 */
+            read_timeout: number;
+        } | {
+            /** @enum {string} */
+            type: "spamhaus-edrop";
+        } | {
+            /** @enum {string} */
+            type: "torexitnode";
+        } | {
+            /** @enum {string} */
+            type: "otx-api";
+            /** @enum {string} */
+            indicator: "IPAutoDetect" | "IPv4" | "IPv6" | "domain" | "hostname" | "file" | "url" | "cve" | "nids" | "correlation-rule";
+            /** @default null */
+            api_key: string | null;
+            /** @default https://otx.alienvault.com */
+            api_url: string;
+            /** @default Graylog Threat Intelligence Plugin */
+            http_user_agent: string;
+            /** @default 10000 */
+            http_connect_timeout: number;
+            /** @default 10000 */
+            http_write_timeout: number;
+            /** @default 60000 */
+            http_read_timeout: number;
+        } | {
+            /** @enum {string} */
+            type: "abuse-ch-ransom";
+            /** @enum {string} */
+            blocklist_type: "DOMAINS" | "URLS" | "IPS";
+            /** @default 150 */
+            refresh_interval: number;
+            /**
+             * @default MINUTES
+             * @enum {string}
+             */
+            refresh_interval_unit: "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS";
+        };
+        LookupValidationResult: {
+            failed: boolean;
+            errors: {
+                [key: string]: string[];
+            };
+            error_context: {
+                [key: string]: string[];
+            };
+        };
+        LookupTableBody: {
+            id?: string | null;
+            _scope?: string | null;
+            content_pack?: string | null;
+            title: string;
+            /** @default  */
+            description: string;
+            name: string;
+            cache_id: string;
+            data_adapter_id: string;
+            /** @default  */
+            default_single_value: string;
+            /**
+             * @default NULL
+             * @enum {string}
+             */
+            default_single_value_type: "STRING" | "NUMBER" | "OBJECT" | "BOOLEAN" | "NULL";
+            /** @default  */
+            default_multi_value: string;
+            /**
+             * @default NULL
+             * @enum {string}
+             */
+            default_multi_value_type: "STRING" | "NUMBER" | "OBJECT" | "BOOLEAN" | "NULL";
+        };
+        LookupResult: {
+            single_value: string | number | boolean | null;
+            multi_value: {
+                [key: string]: unknown;
+            } | null;
+            string_list_value: string[] | null;
+            has_error: boolean;
+            ttl: number;
+        };
+        LookupCachePage: {
+            query: string | null;
+            total: number;
+            count: number;
+            page: number;
+            per_page: number;
+            caches: components["schemas"]["LookupCache"][];
+        };
+        LookupCacheBody: {
+            id?: string | null;
+            _scope?: string | null;
+            content_pack?: string | null;
+            title: string;
+            /** @default  */
+            description: string;
+            name: string;
+            config: components["schemas"]["LookupConfigurationBody"];
+        };
+        LookupConfigurationBody: {
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        LookupDataAdapterPage: {
+            query: string | null;
+            total: number;
+            count: number;
+            page: number;
+            per_page: number;
+            data_adapters: components["schemas"]["LookupDataAdapter"][];
+        };
+        LookupDataAdapterBody: {
+            id?: string | null;
+            _scope?: string | null;
+            content_pack?: string | null;
+            title: string;
+            /** @default  */
+            description: string;
+            name: string;
+            custom_error_ttl_enabled?: boolean | null;
+            custom_error_ttl?: number | null;
+            /** @enum {string|null} */
+            custom_error_ttl_unit?: "NANOSECONDS" | "MICROSECONDS" | "MILLISECONDS" | "SECONDS" | "MINUTES" | "HOURS" | "DAYS" | null;
+            config: components["schemas"]["LookupConfigurationBody"];
+        };
+        LookupErrorStates: {
+            tables: {
+                [key: string]: string | null;
+            };
+            data_adapters: {
+                [key: string]: string | null;
+            };
+            caches: {
+                [key: string]: string | null;
+            };
+        };
+        LookupErrorStatesRequest: {
+            /** @default [] */
+            tables: string[];
+            /** @default [] */
+            data_adapters: string[];
+            /** @default [] */
+            caches: string[];
+        };
+        LookupTypes: {
+            [key: string]: {
+                type: string;
+                default_config: {
+                    [key: string]: unknown;
                 };
             };
-            node?: string | null;
-        };
-        StaticFieldRequest: {
-            key: string;
-            value: string;
-        };
-        InputStatesList: {
-            states: components["schemas"]["InputStateSummary"][];
-        };
-        InputStateSummary: {
-            id: string;
-            /** @enum {string} */
-            state: "CREATED" | "INITIALIZED" | "INVALID_CONFIGURATION" | "STARTING" | "RUNNING" | "FAILED" | "STOPPING" | "STOPPED" | "TERMINATED" | "SETUP";
-            started_at: string | null;
-            detailed_message: string | null;
-            message_input: components["schemas"]["InputSummary"];
-        };
-        ClusterInputStates: {
-            [key: string]: components["schemas"]["InputStateSummary"][];
-        };
-        ClusterInputStateChange: {
-            [key: string]: components["schemas"]["InputCreated"] & (Record<string, never> | null);
         };
         ViewList: {
             pagination: components["schemas"]["Pagination"];
@@ -7252,50 +7033,6 @@ export interface operations {
             };
         };
     };
-    getEventsDefinitionsPaginated: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                query?: string;
-                sort?: "title" | "description" | "priority" | "alert" | "state";
-                order?: "asc" | "desc";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of event definitions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventDefinitionPage"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
     getEventsDefinitions: {
         parameters: {
             query?: {
@@ -7338,83 +7075,12 @@ export interface operations {
             };
         };
     };
-    postEventsDefinitions: {
-        parameters: {
-            query?: {
-                schedule?: "true" | "false";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventDefinitionBody"];
-            };
-        };
-        responses: {
-            /** @description The stored definition with its id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventDefinition"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsDefinitionsByDefinitionId: {
+    getEventsDefinitionsById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                definitionId: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -7456,1185 +7122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putEventsDefinitionsByDefinitionId: {
-        parameters: {
-            query?: {
-                schedule?: "true" | "false";
-            };
-            header?: never;
-            path: {
-                definitionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventDefinitionBody"];
-            };
-        };
-        responses: {
-            /** @description The stored definition. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventDefinition"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    deleteEventsDefinitionsByDefinitionId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                definitionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsDefinitionsByDefinitionIdExecute: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                definitionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ExecuteEventDefinition"];
-            };
-        };
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putEventsDefinitionsByDefinitionIdSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                definitionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putEventsDefinitionsByDefinitionIdUnschedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                definitionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No event definition with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsDefinitionsBulkDelete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BulkOperationRequest"];
-            };
-        };
-        responses: {
-            /** @description How many succeeded and why the others failed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkOperationResponse"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsDefinitionsBulkSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BulkOperationRequest"];
-            };
-        };
-        responses: {
-            /** @description How many succeeded and why the others failed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkOperationResponse"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsDefinitionsBulkUnschedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BulkOperationRequest"];
-            };
-        };
-        responses: {
-            /** @description How many succeeded and why the others failed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkOperationResponse"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsNotificationsPaginated: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                query?: string;
-                sort?: "title" | "description";
-                order?: "asc" | "desc";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of notifications. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventNotificationPage"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsNotificationsOutbox: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutboxList"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsNotifications: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                query?: string;
-                sort?: "title" | "description";
-                order?: "asc" | "desc";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of notifications. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventNotificationList"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsNotifications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventNotificationBody"];
-            };
-        };
-        responses: {
-            /** @description The stored notification with its id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventNotification"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsNotificationsTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventNotificationBody"];
-            };
-        };
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsNotificationsBulkDelete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BulkOperationRequest"];
-            };
-        };
-        responses: {
-            /** @description How many succeeded and why the others failed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkOperationResponse"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsNotificationsByNotificationId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The notification. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventNotification"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No notification with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putEventsNotificationsByNotificationId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventNotificationBody"];
-            };
-        };
-        responses: {
-            /** @description The stored notification. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventNotification"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No notification with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is larger than the server accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The request body is not of a content type the operation reads. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    deleteEventsNotificationsByNotificationId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No notification with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postEventsNotificationsByNotificationIdTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; no content. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No notification with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getEventsNotificationsByNotificationIdDeliveries: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationDeliveryList"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No notification with this id. */
+            /** @description No such event definition. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9138,22 +7626,29 @@ export interface operations {
             };
         };
     };
-    getSystemInputsTypes: {
+    getSystemLookupTables: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+                query?: string;
+                sort?: "title" | "description" | "name" | "id";
+                order?: "asc" | "desc";
+                resolve?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every input type. */
+            /** @description One page of lookup tables. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InputTypesSummary"];
+                    "application/json": components["schemas"]["LookupTablePage"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -9185,159 +7680,7 @@ export interface operations {
             };
         };
     };
-    getSystemInputsTypesAll: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Class name → type information. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputTypeInfoMap"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getSystemInputsTypesByInputType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputType: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The type. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputTypeInfo"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No such input type. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getSystemInputs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The inputs and their number. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputsList"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    postSystemInputs: {
+    postSystemLookupTables: {
         parameters: {
             query?: never;
             header?: never;
@@ -9346,17 +7689,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InputCreateRequest"];
+                "application/json": components["schemas"]["LookupTableBody"];
             };
         };
         responses: {
-            /** @description The new input's id. */
-            201: {
+            /** @description The stored lookup table. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InputCreated"];
+                    "application/json": components["schemas"]["LookupTable"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -9406,24 +7749,26 @@ export interface operations {
             };
         };
     };
-    getSystemInputsByInputId: {
+    postSystemLookupTablesValidate: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                inputId: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupTableBody"];
+            };
+        };
         responses: {
-            /** @description The input. */
+            /** @description Whether it failed, and the messages per field. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InputSummary"];
+                    "application/json": components["schemas"]["LookupValidationResult"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -9446,77 +7791,6 @@ export interface operations {
             };
             /** @description Missing permission. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putSystemInputsByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InputCreateRequest"];
-            };
-        };
-        responses: {
-            /** @description The input's id. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputCreated"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9544,23 +7818,27 @@ export interface operations {
             };
         };
     };
-    deleteSystemInputsByInputId: {
+    getSystemLookupTablesByIdOrName: {
         parameters: {
-            query?: never;
+            query?: {
+                resolve?: "true" | "false";
+            };
             header?: never;
             path: {
-                inputId: string;
+                idOrName: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Done; no content. */
-            204: {
+            /** @description The table. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LookupTablePage"];
+                };
             };
             /** @description The request is malformed; the message names the field. */
             400: {
@@ -9589,7 +7867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No input with this id. */
+            /** @description No lookup table with this id or name. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9600,27 +7878,29 @@ export interface operations {
             };
         };
     };
-    postSystemInputsByInputIdStaticfields: {
+    putSystemLookupTablesByIdOrName: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                inputId: string;
+                idOrName: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaticFieldRequest"];
+                "application/json": components["schemas"]["LookupTableBody"];
             };
         };
         responses: {
-            /** @description Added; no content. */
-            201: {
+            /** @description The stored lookup table. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LookupTable"];
+                };
             };
             /** @description The request is malformed; the message names the field. */
             400: {
@@ -9649,7 +7929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No input with this id. */
+            /** @description No lookup table with this id or name. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,14 +7958,133 @@ export interface operations {
             };
         };
     };
-    deleteSystemInputsByInputIdStaticfieldsByKey: {
+    deleteSystemLookupTablesByIdOrName: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                inputId: string;
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted lookup table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupTable"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No lookup table with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupTablesByIdOrNameQuery: {
+        parameters: {
+            query: {
                 key: string;
             };
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lookup result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No lookup table with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupTablesByIdOrNamePurge: {
+        parameters: {
+            query?: {
+                key?: string;
+            };
+            header?: never;
+            path: {
+                idOrName: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -9724,7 +8123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No such input or static field. */
+            /** @description No lookup table with this id or name. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9735,7 +8134,910 @@ export interface operations {
             };
         };
     };
-    getSystemInputstates: {
+    getSystemLookupCaches: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                query?: string;
+                sort?: "title" | "description" | "name" | "id";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of caches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupCachePage"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupCaches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupCacheBody"];
+            };
+        };
+        responses: {
+            /** @description The stored cache. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupCache"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupCachesValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupCacheBody"];
+            };
+        };
+        responses: {
+            /** @description Whether it failed, and the messages per field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupValidationResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupCachesByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cache. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupCache"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No cache with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemLookupCachesByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupCacheBody"];
+            };
+        };
+        responses: {
+            /** @description The stored cache. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupCache"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No cache with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemLookupCachesByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted cache. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupCache"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No cache with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupAdapters: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                query?: string;
+                sort?: "title" | "description" | "name" | "id";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of data adapters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupDataAdapterPage"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupAdapters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupDataAdapterBody"];
+            };
+        };
+        responses: {
+            /** @description The stored data adapter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupDataAdapter"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupAdaptersValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupDataAdapterBody"];
+            };
+        };
+        responses: {
+            /** @description Whether it failed, and the messages per field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupValidationResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupAdaptersByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data adapter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupDataAdapter"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No data adapter with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemLookupAdaptersByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupDataAdapterBody"];
+            };
+        };
+        responses: {
+            /** @description The stored data adapter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupDataAdapter"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No data adapter with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemLookupAdaptersByIdOrName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted data adapter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupDataAdapter"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No data adapter with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupAdaptersByIdOrNameQuery: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                idOrName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lookup result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No data adapter with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemLookupErrorstates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupErrorStatesRequest"];
+            };
+        };
+        responses: {
+            /** @description The error per name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupErrorStates"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemLookupTypesAdapters: {
         parameters: {
             query?: never;
             header?: never;
@@ -9744,13 +9046,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The states. */
+            /** @description Types by id. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InputStatesList"];
+                    "application/json": components["schemas"]["LookupTypes"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -9782,181 +9084,7 @@ export interface operations {
             };
         };
     };
-    getSystemInputstatesByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The state. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputStateSummary"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putSystemInputstatesByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The input's id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputCreated"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    deleteSystemInputstatesByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The input's id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InputCreated"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getClusterInputstates: {
+    getSystemLookupTypesCaches: {
         parameters: {
             query?: never;
             header?: never;
@@ -9965,13 +9093,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Node id → the input states there. */
+            /** @description Types by id. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClusterInputStates"];
+                    "application/json": components["schemas"]["LookupTypes"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -9994,122 +9122,6 @@ export interface operations {
             };
             /** @description Missing permission. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    putClusterInputstatesByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Node id → the input started. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClusterInputStateChange"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    deleteClusterInputstatesByInputId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                inputId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Node id → the input stopped. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClusterInputStateChange"];
-                };
-            };
-            /** @description The request is malformed; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Missing permission. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No input with this id. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,10 +3,8 @@ import type { Decorator } from "../../../api/schemas/decorators.ts";
 import type { ResultMessage } from "../../../api/schemas/search.ts";
 import { decorateMessages, decoratorsToApply, MAX_DECORATION_CHARS_PER_MESSAGE } from "../../../mock-backend/decorators/decorate-messages.ts";
 import { decorationStats } from "../../../mock-backend/decorators/decoration-stats.ts";
-import {
-  DECORATOR_TYPES,
-  DecoratorTypeRegistry,
-} from "../../../mock-backend/decorators/decorator-registry.ts";
+import { DecoratorTypeRegistry } from "../../../mock-backend/decorators/decorator-registry.ts";
+import { DECORATOR_TYPES } from "./shipped-lookups.ts";
 import { formatString } from "../../../mock-backend/decorators/format-string.ts";
 
 const STREAM = "0123456789abcdef01234567";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AvailableDecorators, Decorator } from "../../../api/schemas/decorators.ts";
-import { DECORATOR_TYPES } from "../../../mock-backend/decorators/decorator-registry.ts";
+import { DECORATOR_TYPES } from "./shipped-lookups.ts";
 import { decoratedLinkHref } from "../../../ui/decorators/DecoratedValue.tsx";
 import {
   configurationSummary,

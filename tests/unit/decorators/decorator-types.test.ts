@@ -5,11 +5,14 @@ import {
   placeholderFields,
 } from "../../../mock-backend/decorators/format-string.ts";
 import { linkField, linkFor } from "../../../mock-backend/decorators/link-field.ts";
-import { lookupTable } from "../../../mock-backend/decorators/lookup-table.ts";
+import { lookupTableDecorator } from "../../../mock-backend/decorators/lookup-table.ts";
+import { SHIPPED_LOOKUPS } from "./shipped-lookups.ts";
 import {
   syslogSeverityMapper,
   syslogSeverityName,
 } from "../../../mock-backend/decorators/syslog-severity-mapper.ts";
+
+const lookupTable = lookupTableDecorator(SHIPPED_LOOKUPS);
 
 /** A web access message as the demo data has it, with `Partial` overrides. */
 const webMessage = (overrides: Record<string, unknown> = {}) => ({
@@ -76,7 +79,7 @@ Deno.test("the format string decorator does nothing without a target field or te
   assert.deepEqual(formatString.decorate(message, { format_string: "", target_field: "x" }), message);
 });
 
-Deno.test("the lookup table decorator looks a field up in a built-in table", () => {
+Deno.test("the lookup table decorator looks a field up in a lookup table", () => {
   const status = lookupTable.decorate(webMessage(), {
     source_field: "http_response_code",
     target_field: "http_status_name",

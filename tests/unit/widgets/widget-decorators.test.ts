@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MessagesWidgetConfigSchema, type WidgetDecorator } from "../../../api/schemas/widgets.ts";
 import { decorateMessages, decoratorsToApply } from "../../../mock-backend/decorators/decorate-messages.ts";
-import { DECORATOR_TYPES } from "../../../mock-backend/decorators/decorator-registry.ts";
+import { DECORATOR_TYPES } from "../decorators/shipped-lookups.ts";
 import {
   fieldsWrittenBy,
   widgetDecoratorsInOrder,
