@@ -4,6 +4,8 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
+import type { ClusterStatsSource } from "./cluster-stats.ts";
+import type { TelemetrySettingsStore } from "./telemetry.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
@@ -203,5 +205,7 @@ export interface Backend {
   shares: ShareStore;
   events: EventsBackend;
   grokPatterns: GrokPatternStore;
+  clusterStats: ClusterStatsSource;
+  telemetrySettings: TelemetrySettingsStore;
   close(): Promise<void>;
 }

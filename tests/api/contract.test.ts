@@ -38,6 +38,9 @@ import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInf
 import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
+import { ElasticsearchStatsSchema } from "../../api/schemas/cluster-stats.ts";
+import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsSchema } from "../../api/schemas/telemetry.ts";
+import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -62,6 +65,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   streamId: "5f0c1e5a0000000000000101",
   patternId: "0123456789abcdef01234567",
   ruleId: "5f0c1e5a0000000000000201",
+  type: "no_input_running",
+  key: "input-1",
 };
 
 const SEARCH_BODY = {
@@ -290,6 +295,15 @@ const CONTRACT: Record<string, ContractCase> = {
     status: 204,
     schema: null,
   },
+  "GET /system/cluster/stats/elasticsearch": { status: 200, schema: ElasticsearchStatsSchema },
+  "GET /telemetry": { status: 200, schema: TelemetryDataSchema },
+  "GET /telemetry/user/settings": { status: 200, schema: TelemetryUserSettingsSchema },
+  "PUT /telemetry/user/settings": { body: { telemetry_enabled: false, telemetry_permission_asked: true }, status: 204, schema: null },
+  "POST /telemetry": { body: { event: "form_submit", app_pathname: "/search" }, status: 202, schema: TelemetryEventAnswerSchema },
+  "POST /system/notification/message/html/{type}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/html/{type}/{key}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/plaintext/{type}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/plaintext/{type}/{key}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
 };
 
 /** One app for the whole file; the cases run in this order, the ones that change state last. */
