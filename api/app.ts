@@ -28,6 +28,9 @@ import { toolsApi } from "./routes/tools.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { viewsApi } from "./routes/views.ts";
+import { clusterStatsApi } from "./routes/cluster-stats.ts";
+import { notificationMessagesApi } from "./routes/notification-messages.ts";
+import { telemetryApi } from "./routes/telemetry.ts";
 import type { Backend } from "./schemas/backend.ts";
 import { UnreadableRequestError } from "./schemas/unreadable-request.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
@@ -77,6 +80,9 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     inputsApi(),
     lookupTablesApi(),
     viewsApi(),
+    clusterStatsApi(),
+    telemetryApi(),
+    notificationMessagesApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

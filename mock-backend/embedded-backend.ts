@@ -3,6 +3,8 @@ import type { Backend } from "../api/schemas/backend.ts";
 import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
+import { EmbeddedClusterStats } from "./cluster-stats.ts";
+import { EmbeddedTelemetrySettingsStore } from "./telemetry/telemetry-settings-store.ts";
 import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
 import { decoratorStoreFor } from "./decorators/decorator-store.ts";
@@ -157,6 +159,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
     lookupTables,
+    clusterStats: new EmbeddedClusterStats(db),
+    telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

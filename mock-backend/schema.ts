@@ -11,6 +11,7 @@ import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
 import { SHARE_STATEMENTS } from "./shares/share-store.ts";
+import { TELEMETRY_STATEMENTS } from "./telemetry/telemetry-settings-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -57,6 +58,7 @@ const STATEMENTS = [
   ...LOOKUP_SEED_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
+  ...TELEMETRY_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -4,6 +4,8 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
+import type { ClusterStatsSource } from "./cluster-stats.ts";
+import type { TelemetrySettingsStore } from "./telemetry.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
@@ -211,5 +213,7 @@ export interface Backend {
   grokPatterns: GrokPatternStore;
   inputs: InputStore;
   lookupTables: LookupStore;
+  clusterStats: ClusterStatsSource;
+  telemetrySettings: TelemetrySettingsStore;
   close(): Promise<void>;
 }

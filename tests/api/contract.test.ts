@@ -71,6 +71,9 @@ import {
   InputTypeInfoSchema,
   InputTypesSummarySchema,
 } from "../../api/schemas/inputs.ts";
+import { ElasticsearchStatsSchema } from "../../api/schemas/cluster-stats.ts";
+import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsSchema } from "../../api/schemas/telemetry.ts";
+import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -101,6 +104,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
   key: "contract",
   idOrName: "0123456789abcdef01234567",
+  type: "no_input_running",
 };
 
 const SEARCH_BODY = {
@@ -454,6 +458,15 @@ const CONTRACT: Record<string, ContractCase> = {
     status: 204,
     schema: null,
   },
+  "GET /system/cluster/stats/elasticsearch": { status: 200, schema: ElasticsearchStatsSchema },
+  "GET /telemetry": { status: 200, schema: TelemetryDataSchema },
+  "GET /telemetry/user/settings": { status: 200, schema: TelemetryUserSettingsSchema },
+  "PUT /telemetry/user/settings": { body: { telemetry_enabled: false, telemetry_permission_asked: true }, status: 204, schema: null },
+  "POST /telemetry": { body: { event: "form_submit", app_pathname: "/search" }, status: 202, schema: TelemetryEventAnswerSchema },
+  "POST /system/notification/message/html/{type}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/html/{type}/{key}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/plaintext/{type}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
+  "POST /system/notification/message/plaintext/{type}/{key}": { body: { values: {} }, status: 200, schema: TemplateRenderResponseSchema },
 };
 
 /** One app for the whole file; the cases run in this order, the ones that change state last. */

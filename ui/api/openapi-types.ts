@@ -1411,6 +1411,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/cluster/stats/elasticsearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statistics of the search cluster (the embedded store: one node, one shard per index) */
+        get: operations["getSystemClusterStatsElasticsearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data telemetry events would carry (nothing is sent anywhere) */
+        get: operations["getTelemetry"];
+        put?: never;
+        /** Report a web interface event (accepted and dropped: Sluice has no telemetry host) */
+        post: operations["postTelemetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/telemetry/user/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's telemetry setting */
+        get: operations["getTelemetryUserSettings"];
+        /** Change the caller's telemetry setting */
+        put: operations["putTelemetryUserSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notification/message/html/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A notification's title and description as HTML */
+        post: operations["postSystemNotificationMessageHtmlByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notification/message/html/{type}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A notification's title and description as HTML (a keyed notification) */
+        post: operations["postSystemNotificationMessageHtmlByTypeByKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notification/message/plaintext/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A notification's title and description as plain text */
+        post: operations["postSystemNotificationMessagePlaintextByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/notification/message/plaintext/{type}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A notification's title and description as plain text (a keyed notification) */
+        post: operations["postSystemNotificationMessagePlaintextByTypeByKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2914,6 +3035,88 @@ export interface components {
         };
         BulkDeleteRequest: {
             entity_ids: string[];
+        };
+        ElasticsearchStats: {
+            cluster_name: string;
+            cluster_version: string;
+            /** @enum {string} */
+            status: "green" | "yellow" | "red";
+            cluster_health: {
+                number_of_nodes: number;
+                number_of_data_nodes: number;
+                active_shards: number;
+                relocating_shards: number;
+                active_primary_shards: number;
+                initializing_shards: number;
+                unassigned_shards: number;
+                timed_out: boolean;
+                pending_tasks: number;
+                pending_tasks_time_in_queue: number[];
+            };
+            nodes_stats: {
+                total: number;
+                master_only: number;
+                data_only: number;
+                master_data: number;
+                client: number;
+            };
+            indices_stats: {
+                index_count: number;
+                store_size: number;
+                field_data_size: number;
+                id_map_size: number;
+            };
+        };
+        TelemetryData: {
+            current_user: {
+                user: string;
+                is_local_admin: boolean;
+                number_of_roles: number;
+                number_of_permissions: number;
+            };
+            user_telemetry_settings: components["schemas"]["TelemetryUserSettings"];
+            cluster: {
+                cluster_id: string;
+                cluster_creation_date: string | null;
+                nodes_count: number;
+                installation_source: string;
+            };
+            license: Record<string, never>;
+            plugin: Record<string, never>;
+            search_cluster: {
+                version: string;
+                nodes_count: number;
+            };
+        };
+        TelemetryUserSettings: {
+            telemetry_enabled: boolean;
+            telemetry_permission_asked: boolean;
+        };
+        TelemetryEventAnswer: {
+            /** @enum {boolean} */
+            accepted: true;
+            /** @enum {boolean} */
+            forwarded: false;
+            reason: string;
+        };
+        TelemetryEvent: {
+            event: string;
+            app_pathname?: string;
+            app_section?: string;
+            app_action_value?: string;
+            event_details?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        TemplateRenderResponse: {
+            title: string;
+            description: string;
+        };
+        TemplateRenderRequest: {
+            /** @default {} */
+            values: {
+                [key: string]: string | number | boolean | null;
+            };
         };
     };
     responses: never;
@@ -9620,6 +9823,524 @@ export interface operations {
             };
             /** @description No such view, or one the caller may not see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemClusterStatsElasticsearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cluster name and version, health, nodes and indices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElasticsearchStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTelemetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pseudonymous user, cluster and search cluster facts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryData"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postTelemetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryEvent"];
+            };
+        };
+        responses: {
+            /** @description Accepted; never forwarded. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryEventAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTelemetryUserSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether telemetry is enabled and whether the user was asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelemetryUserSettings"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putTelemetryUserSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryUserSettings"];
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemNotificationMessageHtmlByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "deflector_exists_as_index" | "multi_master" | "no_master" | "es_open_files" | "es_cluster_red" | "es_unavailable" | "no_input_running" | "input_failed_to_start" | "input_failure_shutdown" | "check_server_clocks" | "outdated_version" | "email_transport_configuration_invalid" | "email_transport_failed" | "stream_processing_disabled" | "gc_too_long" | "journal_utilization_too_high" | "journal_uncommitted_messages_deleted" | "output_disabled" | "output_failing" | "index_ranges_recalculation" | "generic" | "generic_with_link" | "es_node_disk_watermark_low" | "es_node_disk_watermark_high" | "es_node_disk_watermark_flood_stage" | "es_version_mismatch" | "search_error";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered title and description. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRenderResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemNotificationMessageHtmlByTypeByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "deflector_exists_as_index" | "multi_master" | "no_master" | "es_open_files" | "es_cluster_red" | "es_unavailable" | "no_input_running" | "input_failed_to_start" | "input_failure_shutdown" | "check_server_clocks" | "outdated_version" | "email_transport_configuration_invalid" | "email_transport_failed" | "stream_processing_disabled" | "gc_too_long" | "journal_utilization_too_high" | "journal_uncommitted_messages_deleted" | "output_disabled" | "output_failing" | "index_ranges_recalculation" | "generic" | "generic_with_link" | "es_node_disk_watermark_low" | "es_node_disk_watermark_high" | "es_node_disk_watermark_flood_stage" | "es_version_mismatch" | "search_error";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered title and description. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRenderResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemNotificationMessagePlaintextByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "deflector_exists_as_index" | "multi_master" | "no_master" | "es_open_files" | "es_cluster_red" | "es_unavailable" | "no_input_running" | "input_failed_to_start" | "input_failure_shutdown" | "check_server_clocks" | "outdated_version" | "email_transport_configuration_invalid" | "email_transport_failed" | "stream_processing_disabled" | "gc_too_long" | "journal_utilization_too_high" | "journal_uncommitted_messages_deleted" | "output_disabled" | "output_failing" | "index_ranges_recalculation" | "generic" | "generic_with_link" | "es_node_disk_watermark_low" | "es_node_disk_watermark_high" | "es_node_disk_watermark_flood_stage" | "es_version_mismatch" | "search_error";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered title and description. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRenderResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemNotificationMessagePlaintextByTypeByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "deflector_exists_as_index" | "multi_master" | "no_master" | "es_open_files" | "es_cluster_red" | "es_unavailable" | "no_input_running" | "input_failed_to_start" | "input_failure_shutdown" | "check_server_clocks" | "outdated_version" | "email_transport_configuration_invalid" | "email_transport_failed" | "stream_processing_disabled" | "gc_too_long" | "journal_utilization_too_high" | "journal_uncommitted_messages_deleted" | "output_disabled" | "output_failing" | "index_ranges_recalculation" | "generic" | "generic_with_link" | "es_node_disk_watermark_low" | "es_node_disk_watermark_high" | "es_node_disk_watermark_flood_stage" | "es_version_mismatch" | "search_error";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered title and description. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRenderResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
