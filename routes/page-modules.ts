@@ -16,6 +16,15 @@ export const PAGE_MODULES = {
   message: "ui/search/MessagePage.tsx",
   systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",
   systemGrokPatterns: "ui/system/grok-patterns/GrokPatternsPage.tsx",
+  alerts: "ui/alerts/AlertsPage.tsx",
+  eventDefinitions: "ui/alerts/EventDefinitionsPage.tsx",
+  eventDefinitionNew: "ui/alerts/EventDefinitionFormPage.tsx",
+  eventDefinition: "ui/alerts/EventDefinitionFormPage.tsx",
+  eventDefinitionEdit: "ui/alerts/EventDefinitionFormPage.tsx",
+  eventNotifications: "ui/alerts/NotificationsPage.tsx",
+  eventNotificationNew: "ui/alerts/NotificationsPage.tsx",
+  eventNotification: "ui/alerts/NotificationsPage.tsx",
+  eventNotificationEdit: "ui/alerts/NotificationsPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

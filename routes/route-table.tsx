@@ -51,6 +51,11 @@ const DecoratorsConfigurationPage = lazyPage(() =>
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
 const StreamRulesPage = lazyPage(() => import("../ui/streams/StreamRulesPage.tsx").then((module) => module.StreamRulesPage));
+const AlertsPage = lazyPage(() => import("../ui/alerts/AlertsPage.tsx").then((module) => module.AlertsPage));
+const EventDefinitionsPage = lazyPage(() => import("../ui/alerts/EventDefinitionsPage.tsx").then((module) => module.EventDefinitionsPage));
+const EventDefinitionFormPage = lazyPage(() => import("../ui/alerts/EventDefinitionFormPage.tsx").then((module) => module.EventDefinitionFormPage));
+const NotificationsPage = lazyPage(() => import("../ui/alerts/NotificationsPage.tsx").then((module) => module.NotificationsPage));
+const ReplaySearchRedirect = lazyPage(() => import("../ui/alerts/ReplaySearchRedirect.tsx").then((module) => module.ReplaySearchRedirect));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -96,17 +101,17 @@ export const PAGES: Record<PathName, PageEntry> = {
   streamMessages: { title: "Stream search", render: redirect(({ streamId }) => paths.streamSearch.href({ streamId: streamId ?? "" })) },
   message: { title: "Message", render: onDemand(<MessagePage />), preload: MessagePage.preload },
 
-  alerts: { title: "Alerts & Events" },
-  alertReplay: { title: "Replay search" },
-  eventDefinitions: { title: "Event Definitions" },
-  eventDefinitionNew: { title: "New event definition" },
-  eventDefinition: { title: "Event definition" },
-  eventDefinitionEdit: { title: "Edit event definition" },
-  eventDefinitionReplay: { title: "Replay search" },
-  eventNotifications: { title: "Notifications" },
-  eventNotificationNew: { title: "New notification" },
-  eventNotification: { title: "Notification" },
-  eventNotificationEdit: { title: "Edit notification" },
+  alerts: { title: "Alerts & Events", render: onDemand(<AlertsPage />), preload: AlertsPage.preload },
+  alertReplay: { title: "Replay search", render: onDemand(<ReplaySearchRedirect />), preload: ReplaySearchRedirect.preload },
+  eventDefinitions: { title: "Event Definitions", render: onDemand(<EventDefinitionsPage />), preload: EventDefinitionsPage.preload },
+  eventDefinitionNew: { title: "New event definition", render: onDemand(<EventDefinitionFormPage />), preload: EventDefinitionFormPage.preload },
+  eventDefinition: { title: "Event definition", render: onDemand(<EventDefinitionFormPage />), preload: EventDefinitionFormPage.preload },
+  eventDefinitionEdit: { title: "Edit event definition", render: onDemand(<EventDefinitionFormPage />), preload: EventDefinitionFormPage.preload },
+  eventDefinitionReplay: { title: "Replay search", render: onDemand(<ReplaySearchRedirect />), preload: ReplaySearchRedirect.preload },
+  eventNotifications: { title: "Notifications", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
+  eventNotificationNew: { title: "New notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
+  eventNotification: { title: "Notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
+  eventNotificationEdit: { title: "Edit notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
 
   systemOverview: { title: "System Overview" },
   systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
