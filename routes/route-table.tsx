@@ -51,6 +51,21 @@ const DecoratorsConfigurationPage = lazyPage(() =>
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
 const StreamRulesPage = lazyPage(() => import("../ui/streams/StreamRulesPage.tsx").then((module) => module.StreamRulesPage));
+const DashboardsPage = lazyPage(() => import("../ui/dashboards/DashboardsPage.tsx").then((module) => module.DashboardsPage));
+const DashboardPage = lazyPage(async () => {
+  await import("../ui/widgets/WidgetGrid.tsx");
+  await nextTask();
+  await import("../ui/visualizations/registry.ts");
+  await nextTask();
+  return (await import("../ui/dashboards/DashboardPage.tsx")).DashboardPage;
+});
+const WallDisplayPage = lazyPage(async () => {
+  await import("../ui/widgets/WidgetGrid.tsx");
+  await nextTask();
+  await import("../ui/visualizations/registry.ts");
+  await nextTask();
+  return (await import("../ui/dashboards/WallDisplayPage.tsx")).WallDisplayPage;
+});
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -80,10 +95,10 @@ export const PAGES: Record<PathName, PageEntry> = {
   views: { title: "Saved searches" },
   view: { title: "Saved search" },
 
-  dashboards: { title: "Dashboards" },
-  dashboardNew: { title: "New dashboard" },
-  dashboardTv: { title: "Dashboard wall display", bare: true },
-  dashboard: { title: "Dashboard" },
+  dashboards: { title: "Dashboards", render: onDemand(<DashboardsPage />), preload: DashboardsPage.preload },
+  dashboardNew: { title: "New dashboard", render: onDemand(<DashboardPage fresh />), preload: DashboardPage.preload },
+  dashboardTv: { title: "Dashboard wall display", bare: true, render: onDemand(<WallDisplayPage />), preload: WallDisplayPage.preload },
+  dashboard: { title: "Dashboard", render: onDemand(<DashboardPage />), preload: DashboardPage.preload },
 
   streams: { title: "Streams", render: onDemand(<StreamsPage />), preload: StreamsPage.preload },
   streamEdit: { title: "Stream rules", render: onDemand(<StreamRulesPage />), preload: StreamRulesPage.preload },
