@@ -131,7 +131,7 @@ Deno.test("dashboards in Chromium", async (t) => {
       await page.getByRole("button", { name: "Remove Ops board from favorites" }).waitFor();
       await page.getByRole("button", { name: "More actions for Ops board" }).click();
       await page.getByRole("menuitem", { name: "Duplicate as template" }).click();
-      await page.getByRole("heading", { name: "Ops board (Copy)" }).waitFor();
+      await page.getByRole("heading", { name: "Ops board (Copy)" }).waitFor({ timeout: 30_000 });
       await page.goto(server.url("/dashboards"));
       await eventually(async () => assert.deepEqual(await listedTitles(page), ["Ops board", "Ops board (Copy)"]));
       await page.screenshot({ path: `${SHOTS}dashboards-list-light.png`, fullPage: true });
@@ -143,22 +143,29 @@ Deno.test("dashboards in Chromium", async (t) => {
       await eventually(async () => assert.deepEqual(await listedTitles(page), ["Ops board"]));
     }, { colorScheme: "dark" });
 
-    await journey(t, browser, errors, "the wall display cycles through the pages every second with no surrounding layout", async ({ context, page }) => {
-      const session = await context.request.post(server.url("/api/system/sessions"), {
-        data: { username: "admin", password: "admin", host: "e2e" },
-        headers: { "X-Requested-By": "e2e" },
-      });
-      assert.ok(session.ok());
-      await page.goto(dashboardUrl.replace("/dashboards/", "/dashboards/tv/") + "?interval=1");
+    await journey(t, browser, errors, "Full Screen opens the wall display, which cycles through the pages every second", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", new URL(dashboardUrl).pathname);
+      await waitForPageHydration(page);
+      await page.getByRole("button", { name: "More dashboard actions" }).click();
+      await page.getByRole("menuitem", { name: "Full Screen" }).click();
+      const config = page.getByRole("dialog", { name: "Configuring Full Screen" });
+      assert.equal(await config.getByRole("textbox", { name: "Refresh Interval" }).inputValue(), "10");
+      assert.equal(await config.getByRole("textbox", { name: "Tab cycle interval" }).inputValue(), "30");
+      assert.equal(await config.getByRole("checkbox", { checked: true }).count(), 2, "every page is chosen by default");
+      await config.getByRole("textbox", { name: "Tab cycle interval" }).fill("0");
+      assert.equal(await config.getByRole("button", { name: "Launch" }).isDisabled(), true, "an interval below 1 is refused");
+      await config.getByRole("textbox", { name: "Tab cycle interval" }).fill("1");
+      await config.getByRole("button", { name: "Launch" }).click();
+      await eventually(() => assert.match(page.url(), /\/dashboards\/tv\/[0-9a-f]{24}\?interval=1&refresh=10$/), 20_000);
       const shown = page.getByTestId("wall-display-page");
-      await shown.waitFor();
+      await shown.waitFor({ timeout: 20_000 });
       assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Ops board");
       assert.equal(await page.getByRole("button", { name: "User menu" }).count(), 0, "no navigation");
       const seen = new Set<string>();
       await eventually(async () => {
         seen.add((await shown.innerText()).trim());
         assert.deepEqual([...seen].sort(), ["Page#1", "Traffic"]);
-      }, 8_000);
+      }, 15_000, 200);
       await page.screenshot({ path: `${SHOTS}dashboard-wall-dark.png`, fullPage: true });
     }, { colorScheme: "dark" });
 
@@ -178,7 +185,7 @@ Deno.test("dashboards in Chromium", async (t) => {
       assert.ok(shared.ok(), await shared.text());
       await context.clearCookies();
       await signIn(server, context, page, "reader", "/dashboards");
-      await eventually(async () => assert.deepEqual(await listedTitles(page), ["Ops board"]));
+      await eventually(async () => assert.deepEqual(await listedTitles(page), ["Ops board"]), 20_000);
       await page.getByRole("link", { name: "Ops board" }).click();
       await waitForPageHydration(page);
       await eventually(async () => assert.deepEqual(await tabTitles(page), ["Page#1", "Traffic"]));
