@@ -56,6 +56,21 @@ const EventDefinitionsPage = lazyPage(() => import("../ui/alerts/EventDefinition
 const EventDefinitionFormPage = lazyPage(() => import("../ui/alerts/EventDefinitionFormPage.tsx").then((module) => module.EventDefinitionFormPage));
 const NotificationsPage = lazyPage(() => import("../ui/alerts/NotificationsPage.tsx").then((module) => module.NotificationsPage));
 const ReplaySearchRedirect = lazyPage(() => import("../ui/alerts/ReplaySearchRedirect.tsx").then((module) => module.ReplaySearchRedirect));
+const DashboardsPage = lazyPage(() => import("../ui/dashboards/DashboardsPage.tsx").then((module) => module.DashboardsPage));
+const DashboardPage = lazyPage(async () => {
+  await import("../ui/widgets/WidgetGrid.tsx");
+  await nextTask();
+  await import("../ui/visualizations/registry.ts");
+  await nextTask();
+  return (await import("../ui/dashboards/DashboardPage.tsx")).DashboardPage;
+});
+const WallDisplayPage = lazyPage(async () => {
+  await import("../ui/widgets/WidgetGrid.tsx");
+  await nextTask();
+  await import("../ui/visualizations/registry.ts");
+  await nextTask();
+  return (await import("../ui/dashboards/WallDisplayPage.tsx")).WallDisplayPage;
+});
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -85,10 +100,10 @@ export const PAGES: Record<PathName, PageEntry> = {
   views: { title: "Saved searches" },
   view: { title: "Saved search" },
 
-  dashboards: { title: "Dashboards" },
-  dashboardNew: { title: "New dashboard" },
-  dashboardTv: { title: "Dashboard wall display", bare: true },
-  dashboard: { title: "Dashboard" },
+  dashboards: { title: "Dashboards", render: onDemand(<DashboardsPage />), preload: DashboardsPage.preload },
+  dashboardNew: { title: "New dashboard", render: onDemand(<DashboardPage fresh />), preload: DashboardPage.preload },
+  dashboardTv: { title: "Dashboard wall display", bare: true, render: onDemand(<WallDisplayPage />), preload: WallDisplayPage.preload },
+  dashboard: { title: "Dashboard", render: onDemand(<DashboardPage />), preload: DashboardPage.preload },
 
   streams: { title: "Streams", render: onDemand(<StreamsPage />), preload: StreamsPage.preload },
   streamEdit: { title: "Stream rules", render: onDemand(<StreamRulesPage />), preload: StreamRulesPage.preload },

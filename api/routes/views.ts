@@ -51,6 +51,15 @@ const listSavedSearches = secureRoute(AUTHENTICATED, {
   responses: { 200: jsonContent(ViewListSchema, "One page of saved searches.") },
 });
 
+const listDashboards = secureRoute(AUTHENTICATED, {
+  method: "get",
+  path: "/dashboards",
+  tags: ["Dashboards"],
+  summary: "The dashboards (views of type DASHBOARD) the caller may see; every one for administrators",
+  request: { query: viewListQuery(VIEWS_PER_PAGE) },
+  responses: { 200: jsonContent(ViewListSchema, "One page of dashboards.") },
+});
+
 // Either create permission lets a caller in; the handler then checks the one of the view's type.
 const createView = secureRoute(requiresAny("view:create", "dashboards:create"), {
   method: "post",
@@ -137,6 +146,7 @@ export function viewsApi() {
   return createApiRouter()
     .openapi(listViews, async (c) => c.json(await listFor(c, c.req.valid("query")), 200))
     .openapi(listSavedSearches, async (c) => c.json(await listFor(c, c.req.valid("query"), "SEARCH"), 200))
+    .openapi(listDashboards, async (c) => c.json(await listFor(c, c.req.valid("query"), "DASHBOARD"), 200))
     .openapi(createView, async (c) => {
       const body = c.req.valid("json");
       const user = c.get("user")!;

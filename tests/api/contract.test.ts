@@ -438,6 +438,7 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },
   "GET /search/saved": { query: "?query=contract&sort=created_at&order=desc", status: 200, schema: ViewListSchema },
+  "GET /dashboards": { query: "?query=contract&sort=title&order=asc", status: 200, schema: ViewListSchema },
   "POST /views": { body: VIEW_BODY, prepare: viewSearch, status: 200, schema: ViewSchema },
   "GET /views/functions": { status: 200, schema: SeriesFunctionsSchema },
   "POST /views/bulk_delete": { body: { entity_ids: ["0123456789abcdef01234567"] }, status: 200, schema: BulkDeleteResultSchema },

@@ -14,12 +14,15 @@ interface Props {
   /** 'search' or 'dashboard', as the texts say it. */
   type: "search" | "dashboard";
   metadata: ViewMetadata;
+  /** The dialog's title and button when they are not 'Editing saved {type}' / 'Save {type}' (a new dashboard's properties). */
+  heading?: string;
+  submitLabel?: string;
   onSave(metadata: ViewMetadata): void;
   onClose(): void;
 }
 
 /** 'Editing saved {type}' (spec 001 §2): title (required), summary and description. */
-export function ViewMetadataDialog({ opened, type, metadata, onSave, onClose }: Props) {
+export function ViewMetadataDialog({ opened, type, metadata, heading, submitLabel, onSave, onClose }: Props) {
   const [form, setForm] = useState<ViewMetadata>(metadata);
   const [touched, setTouched] = useState(false);
   // Each opening starts from the saved metadata; a parent re-rendering with an equal object must not reset typing.
@@ -34,7 +37,7 @@ export function ViewMetadataDialog({ opened, type, metadata, onSave, onClose }: 
     setForm((current) => ({ ...current, [field]: value }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Editing saved ${type}`}>
+    <Modal opened={opened} onClose={onClose} title={heading ?? `Editing saved ${type}`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -69,7 +72,7 @@ export function ViewMetadataDialog({ opened, type, metadata, onSave, onClose }: 
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={!titleValid}>Save {type}</Button>
+            <Button type="submit" disabled={!titleValid}>{submitLabel ?? `Save ${type}`}</Button>
           </Group>
         </Stack>
       </form>

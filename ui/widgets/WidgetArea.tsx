@@ -1,5 +1,5 @@
 import { Box, Group, Paper, ScrollArea, Text } from "@mantine/core";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { Widget } from "../../api/schemas/widgets.ts";
 import type { WidgetFocus } from "./logic/widget-focus.ts";
 import type { WidgetResult } from "../view/widget-results.ts";
@@ -42,6 +42,12 @@ interface Props {
   pages: Readonly<Record<string, number>>;
   onPageChange: (widgetId: string, page: number) => void;
   onExport: (widgetId: string) => void;
+  /** 'Copy to Dashboard' in each widget's menu (left out: no such item). */
+  onCopyToDashboard?: (widgetId: string) => void;
+  /** 'Move to Page' in each widget's menu (dashboards only). */
+  onMoveToPage?: (widgetId: string) => void;
+  /** Shown instead of the grid when there are no widgets (default: 'Create a new widget here'). */
+  empty?: ReactNode;
   context: WidgetPageContext;
   editable: boolean;
   /** A widget created straight into the editor and not applied yet: Cancel removes it (null when none). */
@@ -67,6 +73,7 @@ export function WidgetArea(props: Props) {
   }
   const ids = gridWidgetIds(view);
   if (ids.length === 0) {
+    if (props.empty) return props.empty;
     return <Text c="dimmed" ta="center" py="xl">Create a new widget here</Text>;
   }
   return (
@@ -110,7 +117,9 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
       onDuplicate={props.editable
         ? () => onViewChange(duplicateWidget(view, widget.id, crypto.randomUUID(), title))
         : undefined}
+      onCopyToDashboard={props.onCopyToDashboard && (() => props.onCopyToDashboard?.(widget.id))}
       onExport={definition.exportable ? () => props.onExport(widget.id) : undefined}
+      onMoveToPage={props.editable && props.onMoveToPage ? () => props.onMoveToPage?.(widget.id) : undefined}
       onDelete={props.editable
         ? () => {
           if (focused) props.onFocusChange({ mode: "none" });

@@ -7,7 +7,9 @@ import {
   IconChevronDown,
   IconCopy,
   IconDownload,
+  IconLayoutDashboard,
   IconPencil,
+  IconTransfer,
   IconTrash,
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
@@ -30,7 +32,9 @@ export interface WidgetFrameActions {
   onEdit?: () => void;
   onToggleWidth?: () => void;
   onDuplicate?: () => void;
+  onCopyToDashboard?: () => void;
   onExport?: () => void;
+  onMoveToPage?: () => void;
   onDelete?: () => void;
 }
 
@@ -49,7 +53,8 @@ interface Props extends WidgetFrameActions {
 
 /**
  * A widget on a search or dashboard page (spec 001 §2 'Widget and page actions'): a title bar to drag by,
- * with stretch/compress, focus, edit and a menu (Duplicate, Export, Delete with confirmation); below it the
+ * with stretch/compress, focus, edit and a menu (Duplicate, Copy to Dashboard, Export, Move to Page, Delete with
+ * confirmation); below it the
  * content, or the widget's data errors.
  */
 export function WidgetFrame(props: Props) {
@@ -158,9 +163,19 @@ export function WidgetFrame(props: Props) {
                     Duplicate
                   </Menu.Item>
                 )}
+                {props.onCopyToDashboard && (
+                  <Menu.Item leftSection={<IconLayoutDashboard size={14} />} onClick={props.onCopyToDashboard}>
+                    Copy to Dashboard
+                  </Menu.Item>
+                )}
                 {props.onExport && (
                   <Menu.Item leftSection={<IconDownload size={14} />} onClick={props.onExport}>
                     Export
+                  </Menu.Item>
+                )}
+                {props.onMoveToPage && (
+                  <Menu.Item leftSection={<IconTransfer size={14} />} onClick={props.onMoveToPage}>
+                    Move to Page
                   </Menu.Item>
                 )}
                 {props.onDelete && (

@@ -23,6 +23,12 @@ const ALLOWED: Record<string, string> = {
   "ui/aggregation/logic/form-conversion.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
   "ui/aggregation/logic/pivot-search-type.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
   "ui/aggregation/logic/widget-presets.ts → ui/widgets/logic/series-function.ts": SERIES_MODEL,
+  "ui/dashboards/CreateWidgetDialog.tsx → ui/widgets/logic/create-widget.ts": DEFAULT_WIDGETS,
+  "ui/dashboards/DashboardPage.tsx → ui/widgets/logic/create-widget.ts": DEFAULT_WIDGETS,
+  "ui/dashboards/DashboardPage.tsx → ui/widgets/logic/widget-focus.ts":
+    "dashboards hold widget focus in the same URL parameters as the search page (spec 001 §2)",
+  "ui/dashboards/DashboardPage.tsx → ui/search/logic/value-actions.ts":
+    "a dashboard widget's value actions change its page's query as the search page's do",
   "ui/search/MessagePage.tsx → ui/widgets/messages/MessageDetails.tsx": MESSAGE_DETAILS,
   "ui/search/MessagePage.tsx → ui/widgets/messages/logic/message-rows.ts": MESSAGE_DETAILS,
   "ui/search/SearchPage.tsx → ui/aggregation/logic/widget-presets.ts": WIDGET_PRESETS,

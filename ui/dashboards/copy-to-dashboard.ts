@@ -1,0 +1,25 @@
+import type { Search } from "../../api/schemas/search.ts";
+import type { View } from "../../api/schemas/views.ts";
+import { fetchJson } from "../api/fetch-json.ts";
+import { saveDashboard } from "./dashboard-queries.ts";
+import { type DashboardPage, placeWidget, type TravellingWidget, withPageWidgets } from "./logic/dashboard-pages.ts";
+import { dashboardPagesOf } from "./logic/dashboard-wire.ts";
+
+/** What goes to another dashboard: a widget (onto its first page, under a new id) or a whole page (appended). */
+export type CopiedToDashboard = { kind: "widget"; widget: TravellingWidget } | { kind: "page"; page: DashboardPage };
+
+/**
+ * 'Copy to Dashboard' (spec 001 §2, §4): loads the target dashboard, adds the widget top-left on its first page
+ * (the others move down) or appends the page, and saves the target. The source is left as it is.
+ */
+export async function copyToDashboard(dashboardId: string, copied: CopiedToDashboard, timezone: string): Promise<View> {
+  const view = await fetchJson<View>("GET", `/views/${encodeURIComponent(dashboardId)}`);
+  const search = await fetchJson<Search>("GET", `/views/search/${encodeURIComponent(view.search_id)}`);
+  const pages = dashboardPagesOf({ view, search });
+  const next = copied.kind === "page"
+    ? [...pages, copied.page]
+    : pages.length === 0
+    ? pages
+    : withPageWidgets(pages, pages[0].id, placeWidget(pages[0].widgets, copied.widget, crypto.randomUUID()));
+  return await saveDashboard(next, { title: view.title, summary: view.summary, description: view.description }, timezone, view.id);
+}
