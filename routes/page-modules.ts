@@ -16,6 +16,7 @@ export const PAGE_MODULES = {
   message: "ui/search/MessagePage.tsx",
   systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",
   systemGrokPatterns: "ui/system/grok-patterns/GrokPatternsPage.tsx",
+  inputs: "ui/system/inputs/InputsPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

@@ -51,6 +51,7 @@ const DecoratorsConfigurationPage = lazyPage(() =>
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
 const StreamRulesPage = lazyPage(() => import("../ui/streams/StreamRulesPage.tsx").then((module) => module.StreamRulesPage));
+const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").then((module) => module.InputsPage));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -115,7 +116,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
   systemEnterprise: { title: "Enterprise" },
 
-  inputs: { title: "Inputs" },
+  inputs: { title: "Inputs", render: onDemand(<InputsPage />), preload: InputsPage.preload },
   extractors: { title: "Extractors" },
   extractorsExport: { title: "Export extractors" },
   extractorsImport: { title: "Import extractors" },
