@@ -29,6 +29,7 @@ export const PAGE_MODULES = {
   eventNotificationNew: "ui/alerts/NotificationsPage.tsx",
   eventNotification: "ui/alerts/NotificationsPage.tsx",
   eventNotificationEdit: "ui/alerts/NotificationsPage.tsx",
+  inputs: "ui/system/inputs/InputsPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

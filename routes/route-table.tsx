@@ -71,6 +71,7 @@ const WallDisplayPage = lazyPage(async () => {
   await nextTask();
   return (await import("../ui/dashboards/WallDisplayPage.tsx")).WallDisplayPage;
 });
+const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").then((module) => module.InputsPage));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -135,7 +136,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
   systemEnterprise: { title: "Enterprise" },
 
-  inputs: { title: "Inputs" },
+  inputs: { title: "Inputs", render: onDemand(<InputsPage />), preload: InputsPage.preload },
   extractors: { title: "Extractors" },
   extractorsExport: { title: "Export extractors" },
   extractorsImport: { title: "Import extractors" },

@@ -1,0 +1,10 @@
+import { chromium } from "playwright-core";
+const [path, out, scheme] = Deno.args;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: scheme === "dark" ? "dark" : "light" });
+const page = await context.newPage();
+await context.request.post("http://127.0.0.1:22500/api/system/sessions", { data: { username: "admin", password: "admin", host: "x" }, headers: { "X-Requested-By": "x" } });
+await page.goto(`http://127.0.0.1:22500${path}`);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
