@@ -27,6 +27,8 @@ import { streamsApi } from "./routes/streams.ts";
 import { toolsApi } from "./routes/tools.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
+import { rolesApi } from "./routes/roles.ts";
+import { permissionsApi } from "./routes/permissions.ts";
 import { viewsApi } from "./routes/views.ts";
 import { clusterStatsApi } from "./routes/cluster-stats.ts";
 import { notificationMessagesApi } from "./routes/notification-messages.ts";
@@ -63,6 +65,8 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     sessionsApi({ cookiePath: prefix || "/", throttle, trustProxy }),
     systemApi(),
     usersApi(),
+    rolesApi(),
+    permissionsApi(),
     favoritesApi(),
     entityListPreferencesApi(),
     clusterConfigApi(),

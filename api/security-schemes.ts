@@ -13,8 +13,8 @@ export const SECURITY_SCHEMES = {
     type: "http",
     scheme: "basic",
     description: "HTTP basic auth as Graylog reads it: `username:password`, `sessionId:session` (a session id as " +
-      "the user name, the word `session` as the password) or `token:token` (an access token as the user name; " +
-      "Sluice issues no access tokens yet, so it refuses them).",
+      "the user name, the word `session` as the password) or `token:token` (an access token of " +
+      "`POST /users/{username}/tokens/{name}` as the user name, the word `token` as the password).",
   },
 } as const;
 

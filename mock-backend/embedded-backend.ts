@@ -32,6 +32,8 @@ import { seedEntities } from "./seed.ts";
 import { EmbeddedSessionStore } from "./session-store.ts";
 import { EmbeddedSystemStore } from "./system-store.ts";
 import { EmbeddedUserStore } from "./user-store.ts";
+import { EmbeddedAccessTokenStore } from "./access-token-store.ts";
+import { EmbeddedRoleStore, giveRolesIds } from "./roles/role-store.ts";
 import { EmbeddedViewStore } from "./views/view-store.ts";
 import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
 import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
@@ -78,6 +80,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const lookupTables = lookupStoreFor(db);
   await lookupTables.start();
   await seedLookupTables(db, lookupTables);
+  await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
   if (created && options.demoMessages > 0) {
@@ -143,6 +146,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     messageStore: messages,
     sessions: new EmbeddedSessionStore(db),
     users: new EmbeddedUserStore(db),
+    accessTokens: new EmbeddedAccessTokenStore(db),
+    roles: new EmbeddedRoleStore(db),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry),

@@ -12,6 +12,9 @@ import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-s
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
 import { SHARE_STATEMENTS } from "./shares/share-store.ts";
 import { TELEMETRY_STATEMENTS } from "./telemetry/telemetry-settings-store.ts";
+import { USER_STATEMENTS } from "./user-store.ts";
+import { ACCESS_TOKEN_STATEMENTS } from "./access-token-store.ts";
+import { ROLE_STATEMENTS } from "./roles/role-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -59,6 +62,9 @@ const STATEMENTS = [
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
   ...TELEMETRY_STATEMENTS,
+  ...USER_STATEMENTS,
+  ...ACCESS_TOKEN_STATEMENTS,
+  ...ROLE_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

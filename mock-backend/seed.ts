@@ -3,6 +3,7 @@ import { SEED_STREAMS } from "../fixtures/seed-streams.ts";
 import { READER_PASSWORD, SEED_ROLES, seedUsers } from "../fixtures/seed-users.ts";
 import type { Database } from "./database.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { objectId } from "./object-id.ts";
 import type { ClusterIdentity } from "./system-store.ts";
 
 const EIGHT_HOURS_MS = 8 * 3600_000;
@@ -21,11 +22,16 @@ export async function seedEntities(db: Database, adminPassword: string): Promise
   await db.transaction(async (connection) => {
     await connection.run("INSERT INTO cluster_identity VALUES (?, ?)", [identity.clusterId, identity.nodeId]);
     for (const role of SEED_ROLES) {
-      await connection.run("INSERT INTO roles VALUES (?, ?, ?::VARCHAR[], true)", [role.name, role.description, JSON.stringify(role.permissions)]);
+      await connection.run(
+        "INSERT INTO roles (id, name, description, permissions, read_only) VALUES (?, ?, ?, ?::VARCHAR[], true)",
+        [objectId(), role.name, role.description, JSON.stringify(role.permissions)],
+      );
     }
     for (const user of seedUsers()) {
       await connection.run(
-        `INSERT INTO users VALUES (?, ?, ?, NULL, NULL, ?, ?, ?::VARCHAR[], ?::VARCHAR[], ?, NULL, ?, '{}', NULL, 'enabled')`,
+        `INSERT INTO users (id, username, full_name, first_name, last_name, email, password_hash, roles, permissions, read_only,
+           timezone, session_timeout_ms, preferences, startpage, account_status)
+         VALUES (?, ?, ?, NULL, NULL, ?, ?, ?::VARCHAR[], ?::VARCHAR[], ?, NULL, ?, '{}', NULL, 'enabled')`,
         [randomBytes(12).toString("hex"), user.username, user.fullName, user.email, passwords[user.username], JSON.stringify(user.roles), JSON.stringify(user.permissions), user.readOnly, EIGHT_HOURS_MS],
       );
     }

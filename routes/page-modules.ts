@@ -30,6 +30,13 @@ export const PAGE_MODULES = {
   eventNotification: "ui/alerts/NotificationsPage.tsx",
   eventNotificationEdit: "ui/alerts/NotificationsPage.tsx",
   inputs: "ui/system/inputs/InputsPage.tsx",
+  users: "ui/system/users/UsersPage.tsx",
+  userNew: "ui/system/users/UserCreatePage.tsx",
+  userEdit: "ui/system/users/UserEditPage.tsx",
+  user: "ui/system/users/UserDetailsPage.tsx",
+  userTokens: "ui/system/users/UserTokensPage.tsx",
+  roles: "ui/system/roles/RolesPage.tsx",
+  role: "ui/system/roles/RoleDetailsPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

@@ -75,6 +75,13 @@ const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").t
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
+const UsersPage = lazyPage(() => import("../ui/system/users/UsersPage.tsx").then((module) => module.UsersPage));
+const UserCreatePage = lazyPage(() => import("../ui/system/users/UserCreatePage.tsx").then((module) => module.UserCreatePage));
+const UserEditPage = lazyPage(() => import("../ui/system/users/UserEditPage.tsx").then((module) => module.UserEditPage));
+const UserDetailsPage = lazyPage(() => import("../ui/system/users/UserDetailsPage.tsx").then((module) => module.UserDetailsPage));
+const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.tsx").then((module) => module.UserTokensPage));
+const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
+const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
@@ -175,14 +182,14 @@ export const PAGES: Record<PathName, PageEntry> = {
   authenticators: { title: "Authenticators" },
   authenticatorsEdit: { title: "Edit authenticators" },
 
-  users: { title: "Users Overview" },
-  userNew: { title: "Create new user" },
-  userEdit: { title: "Edit user", permissions: [] },
-  user: { title: "User details", permissions: [] },
-  userTokens: { title: "Edit tokens", permissions: [] },
+  users: { title: "Users Overview", render: onDemand(<UsersPage />), preload: UsersPage.preload },
+  userNew: { title: "Create new user", render: onDemand(<UserCreatePage />), preload: UserCreatePage.preload },
+  userEdit: { title: "Edit user", permissions: [], render: onDemand(<UserEditPage />), preload: UserEditPage.preload },
+  user: { title: "User details", permissions: [], render: onDemand(<UserDetailsPage />), preload: UserDetailsPage.preload },
+  userTokens: { title: "Edit tokens", permissions: [], render: onDemand(<UserTokensPage />), preload: UserTokensPage.preload },
 
-  roles: { title: "Roles Overview" },
-  role: { title: "Role details" },
+  roles: { title: "Roles Overview", render: onDemand(<RolesPage />), preload: RolesPage.preload },
+  role: { title: "Role details", render: onDemand(<RoleDetailsPage />), preload: RoleDetailsPage.preload },
   roleEdit: { title: "Edit role" },
 
   lookupTables: { title: "Lookup Tables" },

@@ -21,8 +21,8 @@ export interface Identity {
 }
 
 /**
- * Resolves who is calling: the session cookie, or HTTP basic auth with either `username:password` or
- * `sessionId:session` (how scripts and contract tests call Graylog). Never rejects (`authorize` decides), except
+ * Resolves who is calling: the session cookie, or HTTP basic auth with `username:password`,
+ * `sessionId:session` or `token:token` (an access token) (how scripts and contract tests call Graylog). Never rejects (`authorize` decides), except
  * that a throttled basic-auth password check answers 429.
  */
 export function authenticate({ backend, throttle, trustProxy }: AuthenticateOptions): MiddlewareHandler {
@@ -62,6 +62,8 @@ export async function identify(
     if (basic.password === "session") {
       session = await backend.sessions.get(basic.username, { extend });
       username = session?.username ?? null;
+    } else if (basic.password === "token") {
+      username = await backend.accessTokens.authenticate(basic.username);
     } else if (checkPassword && await checkPassword(basic.username, basic.password)) {
       username = basic.username;
     }

@@ -63,10 +63,10 @@ export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOpt
   };
   return createApiRouter()
     .openapi(login, async (c) => {
-      const { username, password, host } = c.req.valid("json");
+      const { username, password } = c.req.valid("json");
+      // The session keeps the caller's address (the users list's client address), not the host the browser names.
       const address = clientAddress(c, trustProxy);
-      const session = await throttle.attempt(username, address, () =>
-        c.get("backend").sessions.create(username, password, host || address));
+      const session = await throttle.attempt(username, address, () => c.get("backend").sessions.create(username, password, address));
       if (!session) throw new ApiError(401, "Invalid credentials: check the username and password and try again.");
       const validUntil = new Date(session.lastAccess.getTime() + session.timeoutMs);
       setCookie(c, SESSION_COOKIE, session.id, {

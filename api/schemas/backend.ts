@@ -18,7 +18,10 @@ import type { LookupStore } from "./lookup-tables.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
-import type { Startpage, User, UserUpdate } from "./user.ts";
+import type { Startpage, User, UserCreate, UserOverview, UserSortField, UserStatus, UserUpdate } from "./user.ts";
+import type { EntityPage, PageRequest } from "./paginated.ts";
+import type { AccessTokenStore } from "./access-tokens.ts";
+import type { RoleStore } from "./roles.ts";
 import type { ExecutionState, Search, SearchJob } from "./search.ts";
 import type {
   ExportRequest,
@@ -59,6 +62,18 @@ export interface SessionStore {
 
 export interface UserStore {
   get(username: string): Promise<User | null>;
+  getById(id: string): Promise<User | null>;
+  /** Every user, by username. */
+  list(): Promise<User[]>;
+  page(request: PageRequest<UserSortField>): Promise<EntityPage<UserOverview>>;
+  /** Refuses (EntityValidationError) a taken username or an unknown role. */
+  create(user: UserCreate): Promise<User>;
+  /** Removes the user, their sessions and access tokens; false when there was no such user. */
+  delete(username: string): Promise<boolean>;
+  setPassword(username: string, password: string): Promise<void>;
+  /** A disabled user's sessions end and their tokens stop working. */
+  setStatus(username: string, status: UserStatus): Promise<void>;
+  setPermissions(username: string, permissions: readonly string[]): Promise<void>;
   savePreferences(username: string, preferences: Preferences): Promise<void>;
   update(username: string, update: UserUpdate): Promise<User | null>;
   setStartpage(username: string, startpage: Startpage | null): Promise<void>;
@@ -215,5 +230,7 @@ export interface Backend {
   lookupTables: LookupStore;
   clusterStats: ClusterStatsSource;
   telemetrySettings: TelemetrySettingsStore;
+  accessTokens: AccessTokenStore;
+  roles: RoleStore;
   close(): Promise<void>;
 }

@@ -56,7 +56,9 @@ import {
 } from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
-import { PreferencesBodySchema, UserSchema } from "../../api/schemas/user.ts";
+import { PreferencesBodySchema, UserListSchema, UserPageSchema, UserSchema } from "../../api/schemas/user.ts";
+import { AccessTokenListSchema, AccessTokenSchema } from "../../api/schemas/access-tokens.ts";
+import { AuthzRolePageSchema, RoleListSchema, RoleMembersSchema, RoleSchema } from "../../api/schemas/roles.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
 import {
@@ -105,6 +107,41 @@ const SAMPLE_PARAMS: Record<string, string> = {
   key: "contract",
   idOrName: "0123456789abcdef01234567",
   type: "no_input_running",
+  userId: "0123456789abcdef01234567",
+  status: "enabled",
+  token: "contract-token",
+  rolename: "Reader",
+  roleId: "0123456789abcdef01234567",
+};
+
+const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
+
+/** A user besides the seeded ones, for the calls that remove, disable or enable one. */
+const storedUser = async (harness: ApiHarness) => {
+  const username = `contract-${crypto.randomUUID().slice(0, 8)}`;
+  await harness.call("POST", "/users", { body: { ...USER_BODY, username } });
+  const user = assertSchema(UserSchema, (await harness.call("GET", `/users/${username}`)).body);
+  return { params: { username, userId: user.id } };
+};
+
+/** An access token of the admin, for revoking. */
+const storedToken = async (harness: ApiHarness) => {
+  const token = assertSchema(AccessTokenSchema, (await harness.call("POST", "/users/admin/tokens/contract")).body);
+  return { params: { token: token.id } };
+};
+
+const ROLE_BODY = { name: "Contract role", description: "For the contract", permissions: ["streams:read"] };
+
+/** A role besides the built-in ones, for the calls that change or remove one. */
+const storedRole = async (harness: ApiHarness) => {
+  const role = assertSchema(RoleSchema, (await harness.call("POST", "/roles", { body: { ...ROLE_BODY, name: `Contract ${crypto.randomUUID()}` } })).body);
+  return { params: { rolename: role.name, roleId: role.id } };
+};
+
+/** The Reader role's id, for the calls that read or assign a role by id. */
+const readerRole = async (harness: ApiHarness) => {
+  const role = assertSchema(RoleSchema, (await harness.call("GET", "/roles/Reader")).body);
+  return { params: { roleId: role.id } };
 };
 
 const SEARCH_BODY = {
@@ -280,6 +317,37 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /users/{username}": { body: { full_name: "Ada Admin" }, status: 204, schema: null },
   "GET /users/{username}/preferences": { status: 200, schema: PreferencesBodySchema },
   "PUT /users/{username}/preferences": { body: { preferences: { enableSmartSearch: true } }, status: 204, schema: null },
+  "GET /users": { query: "?include_sessions=true", status: 200, schema: UserListSchema },
+  "GET /users/paginated": { query: "?query=admin&sort=username&order=desc", status: 200, schema: UserPageSchema },
+  "POST /users": { body: USER_BODY, status: 201, schema: null },
+  "GET /users/id/{userId}": { prepare: storedUser, status: 200, schema: UserSchema },
+  "DELETE /users/id/{userId}": { prepare: storedUser, status: 204, schema: null },
+  "DELETE /users/{username}": { prepare: storedUser, status: 204, schema: null },
+  "PUT /users/{username}/password": { body: { old_password: ADMIN_PASSWORD, password: ADMIN_PASSWORD }, status: 204, schema: null },
+  "PUT /users/{username}/status/{status}": { prepare: storedUser, status: 204, schema: null },
+  "PUT /users/{username}/permissions": { body: { permissions: [] }, status: 204, schema: null },
+  "DELETE /users/{username}/permissions": { status: 204, schema: null },
+  "GET /users/{username}/tokens": { status: 200, schema: AccessTokenListSchema },
+  "POST /users/{username}/tokens/{token}": { body: {}, status: 200, schema: AccessTokenSchema },
+  "DELETE /users/{username}/tokens/{token}": { prepare: storedToken, status: 204, schema: null },
+  "GET /system/permissions": { status: 200, schema: z.object({ permissions: z.record(z.string(), z.array(z.string())) }) },
+  "GET /system/permissions/reader/{username}": { status: 200, schema: z.object({ permissions: z.array(z.string()) }) },
+  "GET /roles": { status: 200, schema: RoleListSchema },
+  "GET /roles/{rolename}": { status: 200, schema: RoleSchema },
+  "POST /roles": { body: ROLE_BODY, status: 201, schema: RoleSchema },
+  "PUT /roles/{rolename}": { body: { ...ROLE_BODY, name: "Contract role renamed" }, prepare: storedRole, status: 200, schema: RoleSchema },
+  "DELETE /roles/{rolename}": { prepare: storedRole, status: 204, schema: null },
+  "GET /roles/{rolename}/members": { status: 200, schema: RoleMembersSchema },
+  "PUT /roles/{rolename}/members/{username}": { prepare: storedRole, status: 204, schema: null },
+  "DELETE /roles/{rolename}/members/{username}": { prepare: storedRole, status: 204, schema: null },
+  "GET /authz/roles": { query: "?query=read&sort=description&order=desc", status: 200, schema: AuthzRolePageSchema },
+  "GET /authz/roles/{roleId}": { prepare: readerRole, status: 200, schema: RoleSchema },
+  "DELETE /authz/roles/{roleId}": { prepare: storedRole, status: 204, schema: null },
+  "PUT /authz/roles/{roleId}/assignees": { body: ["admin"], prepare: storedRole, status: 204, schema: null },
+  "DELETE /authz/roles/{roleId}/assignee/{username}": { prepare: storedRole, status: 204, schema: null },
+  "GET /authz/roles/user/{username}": { status: 200, schema: RoleListSchema },
+  "POST /system/authentication/users/{userId}/enable": { prepare: storedUser, status: 204, schema: null },
+  "POST /system/authentication/users/{userId}/disable": { prepare: storedUser, status: 204, schema: null },
   "GET /favorites": { status: 200, schema: FavoritesListSchema },
   "PUT /favorites/{grn}": { status: 204, schema: null },
   "DELETE /favorites/{grn}": { status: 204, schema: null },

@@ -154,13 +154,17 @@ apiTest("polling with X-Graylog-No-Session-Extension looks the session up withou
   }),
 });
 
-apiTest("signing in records the client host reported by the browser", async (h) => {
-  const login = await h.call("POST", "/system/sessions", { body: { username: "reader", password: "reader", host: "10.1.2.3" }, cookie: null });
+apiTest("signing in records the caller's address as the client address, not the host the browser names", async (h) => {
+  const login = await h.call("POST", "/system/sessions", {
+    body: { username: "reader", password: "reader", host: "sluice.example.com:9000" },
+    cookie: null,
+    headers: { "X-Forwarded-For": "10.1.2.3" },
+  });
   const cookie = sessionCookieOf(login.headers);
   const user = assertSchema(UserSchema, (await h.call("GET", "/users/reader", { cookie })).body);
   assert.equal(user.client_address, "10.1.2.3");
   assert.equal(user.session_active, true);
-});
+}, { trustProxy: true });
 
 const noWaiting = { loginThrottle: { sleep: () => Promise.resolve() } };
 
