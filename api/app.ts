@@ -18,6 +18,7 @@ import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
+import { pipelinesApi } from "./routes/pipelines.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -83,6 +84,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     grokApi(),
     inputsApi(),
     lookupTablesApi(),
+    pipelinesApi(),
     viewsApi(),
     clusterStatsApi(),
     telemetryApi(),

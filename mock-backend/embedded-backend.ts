@@ -23,6 +23,7 @@ import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/gro
 import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
+import { EmbeddedPipelineStore } from "./pipelines/pipeline-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -83,6 +84,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
+  const pipelines = new EmbeddedPipelineStore(db, messages, lookupTables.live);
+  await pipelines.start();
   if (created && options.demoMessages > 0) {
     const started = performance.now();
     log(`Generating ${options.demoMessages} demo messages over the last 7 days…`);
@@ -166,6 +169,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     lookupTables,
     clusterStats: new EmbeddedClusterStats(db),
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
+    pipelines,
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

@@ -11,6 +11,7 @@ import {
   processBatch,
   withoutRules,
 } from "./ingest/ingest-chain.ts";
+import { NO_PIPELINES, type PipelineRunner } from "./ingest/pipelines-processor.ts";
 import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import type { FieldType, StoredField } from "./search/field-catalog.ts";
@@ -101,6 +102,8 @@ export class MessageStore {
   private terms!: TermIndex;
   /** The processors every batch passes before it is written, as the message processors configuration orders them. */
   readonly chain = new IngestChain();
+  /** The pipelines the chain runs (System → Pipelines sets them). */
+  private pipelineRunner: PipelineRunner = NO_PIPELINES;
 
   private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {
     this.reader = new MessageReader(db, this.extras);
@@ -228,13 +231,18 @@ export class MessageStore {
     return run;
   }
 
+  /** Hands the chain the pipelines to run from the next batch on. */
+  usePipelines(runner: PipelineRunner): void {
+    this.pipelineRunner = runner;
+  }
+
   /** What the chain's processors work with now. */
   chainContext(): ChainContext {
     return {
       router: this.router,
       defaultStreamId: this.router.streams.find((stream) => stream.isDefault)?.id ?? DEFAULT_STREAM_ID,
       defaultIndexSetId: this.defaultIndexSetId(),
-      pipelines: [], // none are stored yet: pipelines come with issue 20
+      pipelines: this.pipelineRunner,
     };
   }
 

@@ -6,6 +6,7 @@ import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
 import { LOOKUP_STATEMENTS } from "./lookup/lookup-store.ts";
 import { LOOKUP_SEED_STATEMENTS } from "./lookup/seed-lookup-tables.ts";
+import { PIPELINE_STATEMENTS } from "./pipelines/pipeline-store.ts";
 import { STREAM_STATEMENTS } from "./streams/stream-store.ts";
 import { SEARCH_STATEMENTS } from "./search/search-repository.ts";
 import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-schema.ts";
@@ -59,6 +60,7 @@ const STATEMENTS = [
   ...INPUT_STATEMENTS,
   ...LOOKUP_STATEMENTS,
   ...LOOKUP_SEED_STATEMENTS,
+  ...PIPELINE_STATEMENTS,
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
   ...TELEMETRY_STATEMENTS,

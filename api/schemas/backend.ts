@@ -15,6 +15,7 @@ import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
 import type { LookupStore } from "./lookup-tables.ts";
+import type { PipelineStore } from "./pipelines.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -232,5 +233,6 @@ export interface Backend {
   telemetrySettings: TelemetrySettingsStore;
   accessTokens: AccessTokenStore;
   roles: RoleStore;
+  pipelines: PipelineStore;
   close(): Promise<void>;
 }

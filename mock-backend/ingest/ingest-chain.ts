@@ -10,7 +10,7 @@ import { type Extractor, ExtractorsProcessor } from "./extractors-processor.ts";
 import { IndexSetProcessor } from "./index-set-processor.ts";
 import type { MessageBatch } from "./message-batch.ts";
 import type { BatchProcessor, IngestStep, MessageProcessorKind } from "./message-processor.ts";
-import { type Pipeline, PipelinesProcessor } from "./pipelines-processor.ts";
+import { type PipelineRunner, PipelinesProcessor } from "./pipelines-processor.ts";
 import { type StaticField, StaticFieldsProcessor } from "./static-fields-processor.ts";
 import { StreamRulesProcessor } from "./stream-rules-processor.ts";
 
@@ -27,8 +27,8 @@ export interface ChainContext {
   router: StreamRouter;
   defaultStreamId: string;
   defaultIndexSetId: string;
-  /** Pipelines connected to streams (none are stored yet: pipelines come with issue 20). */
-  pipelines: readonly Pipeline[];
+  /** The pipelines connected to streams (System → Pipelines). */
+  pipelines: PipelineRunner;
 }
 
 interface MessageProcessorDefinition {

@@ -27,6 +27,14 @@ import {
   LookupTypesSchema,
   ValidationResultSchema,
 } from "../../api/schemas/lookup-tables.ts";
+import {
+  FunctionDescriptorSchema,
+  PipelineConnectionsSchema,
+  PipelineSourceSchema,
+  RuleSourceSchema,
+  SimulationResponseSchema,
+} from "../../api/schemas/pipelines.ts";
+import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
 import { GrokPatternListSchema, GrokPatternPageSchema, GrokPatternSchema, GrokPatternTestResultSchema } from "../../api/schemas/grok.ts";
 import { EntityListPreferencesSchema } from "../../api/schemas/entity-list-preferences.ts";
 import { EventDefinitionListSchema, EventDefinitionSchema, EventsSearchResultSchema } from "../../api/schemas/events.ts";
@@ -206,6 +214,27 @@ const storedLookup = (kind: "tables" | "caches" | "adapters") => async (harness:
   const body = kind === "tables" ? { ...await lookupTableBody(harness), name } : { ...(kind === "caches" ? LOOKUP_CACHE_BODY : LOOKUP_ADAPTER_BODY), name };
   const created = await harness.call("POST", `/system/lookup/${kind}`, { body });
   return { params: { idOrName: (created.body as { id: string }).id }, body };
+};
+
+const ruleSource = (name: string) => `rule "${name}"\nwhen has_field("source")\nthen\n  set_field("contract", true);\nend`;
+const pipelineSource = (name: string) => `pipeline "${name}"\nstage 0 match either\nrule "contract rule";\nend`;
+const PIPELINE_RULE_BODY = { source: ruleSource("contract rule"), description: "" };
+const PIPELINE_BODY = { source: pipelineSource("Contract pipeline"), description: "" };
+/** A rule body under a name of its own (rule titles are unique). */
+const uniqueRuleBody = () => ({ ...PIPELINE_RULE_BODY, source: ruleSource(`contract ${crypto.randomUUID().slice(0, 8)}`) });
+const storedRule = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/pipelines/rule", { body: uniqueRuleBody() });
+  return { params: { id: (created.body as { id: string }).id } };
+};
+const storedRuleWithNewName = async (harness: ApiHarness) => ({ ...await storedRule(harness), body: uniqueRuleBody() });
+const storedPipeline = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/pipelines/pipeline", { body: PIPELINE_BODY });
+  return { params: { id: (created.body as { id: string }).id } };
+};
+const connectedStream = async (harness: ApiHarness) => {
+  const { params } = await storedPipeline(harness);
+  await harness.call("POST", "/system/pipelines/connections/to_stream", { body: { stream_id: DEFAULT_STREAM_ID, pipeline_ids: [params.id] } });
+  return { params: { streamId: DEFAULT_STREAM_ID }, pipelineId: params.id };
 };
 
 const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}" };
@@ -477,6 +506,32 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/lookup/errorstates": { body: { tables: ["country-names"], data_adapters: [], caches: [] }, status: 200, schema: ErrorStatesSchema },
   "GET /system/lookup/types/adapters": { status: 200, schema: LookupTypesSchema },
   "GET /system/lookup/types/caches": { status: 200, schema: LookupTypesSchema },
+  "GET /system/pipelines/rule": { status: 200, schema: z.array(RuleSourceSchema) },
+  "POST /system/pipelines/rule": { body: PIPELINE_RULE_BODY, prepare: async () => ({ body: uniqueRuleBody() }), status: 200, schema: RuleSourceSchema },
+  "POST /system/pipelines/rule/parse": { body: PIPELINE_RULE_BODY, status: 200, schema: RuleSourceSchema },
+  "GET /system/pipelines/rule/functions": { status: 200, schema: z.array(FunctionDescriptorSchema) },
+  "GET /system/pipelines/rule/{id}": { prepare: storedRule, status: 200, schema: RuleSourceSchema },
+  "PUT /system/pipelines/rule/{id}": { body: PIPELINE_RULE_BODY, prepare: storedRuleWithNewName, status: 200, schema: RuleSourceSchema },
+  "DELETE /system/pipelines/rule/{id}": { prepare: storedRule, status: 204, schema: null },
+  "GET /system/pipelines/pipeline": { status: 200, schema: z.array(PipelineSourceSchema) },
+  "POST /system/pipelines/pipeline": { body: PIPELINE_BODY, status: 200, schema: PipelineSourceSchema },
+  "POST /system/pipelines/pipeline/parse": { body: PIPELINE_BODY, status: 200, schema: PipelineSourceSchema },
+  "GET /system/pipelines/pipeline/{id}": { prepare: storedPipeline, status: 200, schema: PipelineSourceSchema },
+  "PUT /system/pipelines/pipeline/{id}": { body: PIPELINE_BODY, prepare: storedPipeline, status: 200, schema: PipelineSourceSchema },
+  "DELETE /system/pipelines/pipeline/{id}": { prepare: storedPipeline, status: 204, schema: null },
+  "GET /system/pipelines/connections": { status: 200, schema: z.array(PipelineConnectionsSchema) },
+  "GET /system/pipelines/connections/{streamId}": { prepare: connectedStream, status: 200, schema: PipelineConnectionsSchema },
+  "POST /system/pipelines/connections/to_stream": { body: { stream_id: DEFAULT_STREAM_ID, pipeline_ids: [] }, status: 200, schema: PipelineConnectionsSchema },
+  "POST /system/pipelines/connections/to_pipeline": {
+    body: { pipeline_id: "0123456789abcdef01234567", stream_ids: [] },
+    prepare: async (h) => {
+      const { params } = await storedPipeline(h);
+      return { body: { pipeline_id: params.id, stream_ids: [DEFAULT_STREAM_ID] } };
+    },
+    status: 200,
+    schema: z.array(PipelineConnectionsSchema),
+  },
+  "POST /system/pipelines/simulate": { body: { stream_id: DEFAULT_STREAM_ID, message: { message: "hello", source: "contract" } }, status: 200, schema: SimulationResponseSchema },
   "GET /system/grok": { status: 200, schema: GrokPatternListSchema },
   "GET /system/grok/paginated": { query: "?query=mac&sort=name&order=desc", status: 200, schema: GrokPatternPageSchema },
   "GET /system/grok/{patternId}": { prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
