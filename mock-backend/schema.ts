@@ -16,6 +16,7 @@ import { TELEMETRY_STATEMENTS } from "./telemetry/telemetry-settings-store.ts";
 import { USER_STATEMENTS } from "./user-store.ts";
 import { ACCESS_TOKEN_STATEMENTS } from "./access-token-store.ts";
 import { ROLE_STATEMENTS } from "./roles/role-store.ts";
+import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -67,6 +68,7 @@ const STATEMENTS = [
   ...USER_STATEMENTS,
   ...ACCESS_TOKEN_STATEMENTS,
   ...ROLE_STATEMENTS,
+  ...EXPORT_JOB_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -862,7 +862,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export matching messages as CSV (streamed) */
+        /** Export matching messages: streamed CSV, or (Accept: application/json, as Graylog) an export job's id */
         post: operations["postViewsExport"];
         delete?: never;
         options?: never;
@@ -2580,6 +2580,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/views/search/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The parameters a search uses and declares, without storing it */
+        post: operations["postViewsSearchMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/search/metadata/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parameters a stored search uses and declares */
+        get: operations["getViewsSearchMetadataById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/search/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the messages a query matches as CSV (streamed) */
+        post: operations["postViewsSearchMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/search/messages/{searchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the messages of a stored search (one query) as CSV (streamed) */
+        post: operations["postViewsSearchMessagesBySearchId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/search/messages/{searchId}/{searchTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the messages of one message table of a stored search as CSV (streamed) */
+        post: operations["postViewsSearchMessagesBySearchIdBySearchTypeId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/search/messages/job/{exportJobId}/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an export job's messages as CSV under a file name (until the job expires, an hour after it was created) */
+        get: operations["getViewsSearchMessagesJobByExportJobIdByFilename"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/export/{searchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a job exporting the messages of a stored search (one query) */
+        post: operations["postViewsExportBySearchId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/export/{searchId}/{searchTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a job exporting the messages of one message table of a stored search */
+        post: operations["postViewsExportBySearchIdBySearchTypeId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages a query matches, as a table (parameters instead of a body) */
+        get: operations["getSearchMessages"];
+        put?: never;
+        /** Messages a query matches, as a table of the requested fields */
+        post: operations["postSearchMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grouped metrics as a table (parameters: groups=field, metrics=function:field) */
+        get: operations["getSearchAggregate"];
+        put?: never;
+        /** Metrics of the messages a query matches, grouped by field values, as a table */
+        post: operations["postSearchAggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/mapdata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many matching messages have each coordinate value of some geo fields */
+        post: operations["postSearchMapdata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3382,6 +3571,7 @@ export interface components {
             };
             index: string;
         };
+        ExportJobId: string;
         ExportRequest: {
             query_string?: components["schemas"]["ElasticsearchQuery"];
             timerange?: components["schemas"]["TimeRange"];
@@ -4695,6 +4885,163 @@ export interface components {
             values: {
                 [key: string]: string | number | boolean | null;
             };
+        };
+        SearchMetadata: {
+            query_metadata: {
+                [key: string]: {
+                    used_parameters_names: string[];
+                };
+            };
+            declared_parameters: {
+                [key: string]: components["schemas"]["Parameter"];
+            };
+        };
+        MessagesRequest: {
+            query_string?: components["schemas"]["ElasticsearchQuery"];
+            timerange?: components["schemas"]["TimeRange"];
+            /** @default [] */
+            streams: string[];
+            /**
+             * @default [
+             *       "timestamp",
+             *       "source",
+             *       "message"
+             *     ]
+             */
+            fields_in_order: string[];
+            /**
+             * @default [
+             *       {
+             *         "field": "timestamp",
+             *         "order": "DESC"
+             *       }
+             *     ]
+             */
+            sort: {
+                field: string;
+                /** @enum {string} */
+                order: "ASC" | "DESC";
+            }[];
+            limit?: number | null;
+            filter?: components["schemas"]["QueryFilter"];
+            chunk_size?: number;
+            /** @description Accepted for Graylog compatibility; timestamps are written in UTC with a Z suffix whatever the zone. */
+            time_zone?: string;
+        };
+        ResultFormat: {
+            /** @default [] */
+            fields_in_order: string[];
+            /** @default [] */
+            sort: {
+                field: string;
+                /** @enum {string} */
+                order: "ASC" | "DESC";
+            }[];
+            limit?: number | null;
+            execution_state?: components["schemas"]["ExecutionState"];
+            /** @description Accepted for Graylog compatibility; timestamps are written in UTC with a Z suffix whatever the zone. */
+            time_zone?: string;
+            filename?: string;
+        };
+        TabularResponse: {
+            schema: components["schemas"]["ResponseSchemaEntry"][];
+            datarows: (string | number | boolean | null)[][];
+            metadata: {
+                effective_timerange: {
+                    /** @enum {string} */
+                    type: "absolute";
+                    from: string;
+                    to: string;
+                };
+            };
+        };
+        ResponseSchemaEntry: {
+            /** @enum {string} */
+            column_type: "grouping" | "metric" | "field";
+            /** @enum {string} */
+            type: "string" | "numeric" | "date" | "boolean";
+            function?: string;
+            field: string | null;
+            name: string;
+        };
+        MessagesRequestSpec: {
+            /** @default  */
+            query: string;
+            /** @default [] */
+            streams: string[];
+            timerange?: components["schemas"]["TimeRange"];
+            /** @default timestamp */
+            sort: string;
+            /**
+             * @default Descending
+             * @enum {string}
+             */
+            sort_order: "Ascending" | "Descending";
+            /**
+             * @default [
+             *       "source",
+             *       "message",
+             *       "timestamp"
+             *     ]
+             */
+            fields: string[];
+            /** @default 0 */
+            from: number;
+            /** @default 10 */
+            size: number;
+        };
+        AggregationRequestSpec: {
+            /** @default  */
+            query: string;
+            /** @default [] */
+            streams: string[];
+            timerange?: components["schemas"]["TimeRange"];
+            group_by: {
+                field: string;
+                limit?: number;
+            }[];
+            /**
+             * @default [
+             *       {
+             *         "function": "count"
+             *       }
+             *     ]
+             */
+            metrics: {
+                /** @enum {string} */
+                function: "count" | "avg" | "sum" | "min" | "max" | "card" | "stddev" | "variance" | "sumofsquares" | "percentile" | "latest";
+                field?: string | null;
+                /** @enum {string|null} */
+                sort?: "asc" | "desc" | null;
+            }[];
+        };
+        MapDataSearchResult: {
+            query: string;
+            timerange: components["schemas"]["TimeRange"];
+            limit: number;
+            stream_ids: string[];
+            fields: {
+                [key: string]: {
+                    time: number;
+                    terms: {
+                        [key: string]: number;
+                    };
+                    missing: number;
+                    other: number;
+                    total: number;
+                    built_query: string;
+                };
+            };
+        };
+        MapDataSearchRequest: {
+            /** @default * */
+            query: string;
+            timerange?: components["schemas"]["TimeRange"];
+            /** @default 50 */
+            limit: number;
+            /** @default [] */
+            stream_ids: string[];
+            fields: string[];
         };
     };
     responses: never;
@@ -8599,13 +8946,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description CSV: a header of fields_in_order, then one line per message. */
+            /** @description CSV (a header of fields_in_order, then one line per message); with Accept: application/json, the export job's id to download from /views/search/messages/job/{id}/{filename}. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/json": components["schemas"]["ExportJobId"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -8673,13 +9021,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -8786,13 +9135,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -8900,13 +9250,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -17193,6 +17544,887 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsSearchMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Search"];
+            };
+        };
+        responses: {
+            /** @description Used parameter names per query and the declared parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchMetadata"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getViewsSearchMetadataById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Used parameter names per query and the declared parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchMetadata"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such search, or not one the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsSearchMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagesRequest"];
+            };
+        };
+        responses: {
+            /** @description CSV: a header of fields_in_order, then one line per message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsSearchMessagesBySearchId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultFormat"];
+            };
+        };
+        responses: {
+            /** @description CSV of the search's messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description No such search, or not one the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsSearchMessagesBySearchIdBySearchTypeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                searchId: string;
+                searchTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultFormat"];
+            };
+        };
+        responses: {
+            /** @description CSV of the message table's messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description No such search, or not one the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getViewsSearchMessagesJobByExportJobIdByFilename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportJobId: string;
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV of the job's messages, as an attachment under the file name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description No such export job of the caller, or it expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsExportBySearchId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultFormat"];
+            };
+        };
+        responses: {
+            /** @description The export job's id: download it from /views/search/messages/job/{id}/{filename} within an hour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobId"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description No such search, or not one the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsExportBySearchIdBySearchTypeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                searchId: string;
+                searchTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultFormat"];
+            };
+        };
+        responses: {
+            /** @description The export job's id: download it from /views/search/messages/job/{id}/{filename} within an hour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobId"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The export names streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description No such search, or not one the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSearchMessages: {
+        parameters: {
+            query?: {
+                query?: string;
+                streams?: string | string[];
+                /** @description A keyword time range such as 'last 5 minutes', or a number of seconds, minutes, hours, days or weeks back: 300s, 5m, 1h, 2d, 1w. */
+                timerange?: string;
+                fields?: string | string[];
+                from?: number | null;
+                size?: number;
+                sort?: string;
+                sort_order?: "Ascending" | "Descending";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+        };
+    };
+    postSearchMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagesRequestSpec"];
+            };
+        };
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSearchAggregate: {
+        parameters: {
+            query?: {
+                query?: string;
+                streams?: string | string[];
+                /** @description A keyword time range such as 'last 5 minutes', or a number of seconds, minutes, hours, days or weeks back: 300s, 5m, 1h, 2d, 1w. */
+                timerange?: string;
+                groups?: string | string[];
+                metrics?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+        };
+    };
+    postSearchAggregate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregationRequestSpec"];
+            };
+        };
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSearchMapdata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MapDataSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Per field: coordinate terms with counts, missing, other and total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapDataSearchResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
                 };
             };
             /** @description The request body is larger than the server accepts. */
