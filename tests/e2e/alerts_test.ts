@@ -156,12 +156,14 @@ Deno.test("alerts in Chromium", async (t) => {
       context.setDefaultTimeout(LOADED_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/alerts");
       await waitForPageHydration(page);
+      await page.getByTestId("event-row").first().waitFor();
       await page.screenshot({ path: `${SHOTS}alerts-list-dark.png`, fullPage: true });
       await page.goto(server.url("/alerts/definitions/new"));
       await waitForPageHydration(page);
       await page.screenshot({ path: `${SHOTS}alerts-wizard-dark.png`, fullPage: true });
       await page.goto(server.url("/alerts/notifications"));
       await waitForPageHydration(page);
+      await page.getByText("Loopback hook").first().waitFor();
       await page.screenshot({ path: `${SHOTS}alerts-notifications-dark.png`, fullPage: true });
     }, { colorScheme: "dark" });
   } finally {

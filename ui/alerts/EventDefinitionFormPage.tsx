@@ -100,9 +100,9 @@ function DefinitionWizard({ definition, initial }: WizardProps) {
               <TextInput label="Search Query" placeholder="Search query or leave empty for all messages" {...form.getInputProps("query")} />
               <MultiSelect label="Streams" placeholder="Select streams the search should include" data={streamOptions} searchable {...form.getInputProps("streams")} />
               <Group align="flex-end">
-                <NumberInput label="Search within the last" min={1} w={160} {...form.getInputProps("searchWithin")} />
+                <NumberInput label="Search within the last" min={1} w={200} {...form.getInputProps("searchWithin")} />
                 <Select data={unitOptions} w={120} allowDeselect={false} aria-label="Search within unit" {...form.getInputProps("searchWithinUnit")} />
-                <NumberInput label="Execute search every" min={1} w={160} {...form.getInputProps("executeEvery")} />
+                <NumberInput label="Execute search every" min={1} w={200} {...form.getInputProps("executeEvery")} />
                 <Select data={unitOptions} w={120} allowDeselect={false} aria-label="Execute every unit" {...form.getInputProps("executeEveryUnit")} />
               </Group>
               {values.conditionType === "aggregation" && (
