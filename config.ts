@@ -9,7 +9,15 @@ export interface Settings {
   demoRate: number;
   adminPassword: string;
   pathPrefix: string;
+  /**
+   * Proxy mode: the URL of Graylog 5.1's REST API (`…/api`, any path prefix Graylog is served under kept); null
+   * runs the embedded backend.
+   */
   graylogUrl: string | null;
+  /** A PEM file of the certificate authorities Graylog's TLS certificate is checked against (besides the system's). */
+  graylogCaFile: string | null;
+  /** How long a call forwarded to Graylog may wait for its answer to begin before it fails with 504. */
+  graylogTimeoutMs: number;
   /** The largest request body the API accepts, in bytes (413 above). */
   maxRequestBytes: number;
   /** Believe a reverse proxy's X-Forwarded-For (client address) and X-Forwarded-Proto (Secure cookie). */
@@ -31,7 +39,9 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     demoRate: integer(env.SLUICE_DEMO_RATE, 5, "SLUICE_DEMO_RATE"),
     adminPassword: env.SLUICE_ADMIN_PASSWORD || "admin",
     pathPrefix: normalizePrefix(env.SLUICE_PATH_PREFIX ?? ""),
-    graylogUrl: env.SLUICE_GRAYLOG_URL || null,
+    graylogUrl: env.SLUICE_GRAYLOG_URL ? graylogApiUrl(env.SLUICE_GRAYLOG_URL) : null,
+    graylogCaFile: env.SLUICE_GRAYLOG_CA_FILE || null,
+    graylogTimeoutMs: Math.max(1, integer(env.SLUICE_GRAYLOG_TIMEOUT_MS, 30_000, "SLUICE_GRAYLOG_TIMEOUT_MS")),
     maxRequestBytes: integer(env.SLUICE_MAX_REQUEST_BYTES, 10 * 1024 * 1024, "SLUICE_MAX_REQUEST_BYTES"),
     trustProxy: flag(env.SLUICE_TRUST_PROXY, "SLUICE_TRUST_PROXY"),
     wallFrameAncestors: frameAncestors(env.SLUICE_WALL_FRAME_ANCESTORS ?? ""),
@@ -50,6 +60,29 @@ export function normalizePrefix(prefix: string): string {
   const trimmed = prefix.trim().replace(/^\/+|\/+$/g, "");
   if (trimmed && !/^[A-Za-z0-9._~\-\/]+$/.test(trimmed)) throw new Error(`SLUICE_PATH_PREFIX '${prefix}' has characters not allowed in a path`);
   return trimmed ? `/${trimmed}` : "";
+}
+
+/**
+ * Graylog's REST API URL from SLUICE_GRAYLOG_URL: Graylog's address, with or without its `/api` (Graylog 5.1
+ * serves the API at `/api` below the address it is published at, a reverse proxy's path prefix included), e.g.
+ * `https://graylog.example:9000` or `https://ops.example/graylog/api` → `https://ops.example/graylog/api`.
+ */
+export function graylogApiUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`SLUICE_GRAYLOG_URL must be an http or https URL such as https://graylog.example:9000/api, got '${value}'`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`SLUICE_GRAYLOG_URL must be an http or https URL such as https://graylog.example:9000/api, got '${value}'`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new Error(`SLUICE_GRAYLOG_URL takes no query, fragment or credentials (credentials come from each user), got '${value}'`);
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path.endsWith("/api") ? path : `${path}/api`;
+  return url.toString();
 }
 
 function flag(value: string | undefined, name: string): boolean {

@@ -1,24 +1,17 @@
 /** Entry: read settings, open the backend, build the app, serve. */
 import { mkdirSync } from "node:fs";
-import { createApp } from "./app.ts";
+import { type AppApiSource, createApp } from "./app.ts";
+import { graylogUpstream } from "./api/proxy/graylog-upstream.ts";
 import { databasePath, readSettings } from "./config.ts";
 import { openEmbeddedBackend } from "./mock-backend/embedded-backend.ts";
 
 const settings = readSettings();
-if (settings.graylogUrl) {
-  console.error("SLUICE_GRAYLOG_URL is set, but proxy mode is not available yet: unset it to use the embedded backend.");
-  Deno.exit(2);
-}
-mkdirSync(settings.dataDir, { recursive: true });
-const backend = await openEmbeddedBackend({
-  databasePath: databasePath(settings),
-  adminPassword: settings.adminPassword,
-  demoMessages: settings.demoMessages,
-  demoRate: settings.demoRate,
-  log: (line) => console.log(line),
-});
+// Proxy mode (SLUICE_GRAYLOG_URL): /api is Graylog's; no database is opened.
+const source: AppApiSource & { close(): Promise<void> } = settings.graylogUrl
+  ? proxySource(settings.graylogUrl)
+  : await embeddedSource();
 const app = createApp({
-  backend,
+  ...source,
   prefix: settings.pathPrefix,
   limits: { maxBodyBytes: settings.maxRequestBytes },
   wallFrameAncestors: settings.wallFrameAncestors,
@@ -34,13 +27,33 @@ const app = createApp({
 const server = Deno.serve({
   port: settings.port,
   hostname: settings.host,
-  onListen: ({ hostname, port }) => console.log(`Sluice listening on http://${hostname}:${port}${settings.pathPrefix}/`),
+  onListen: ({ hostname, port }) =>
+    console.log(
+      `Sluice listening on http://${hostname}:${port}${settings.pathPrefix}/${settings.graylogUrl ? ` (proxy mode: the API is Graylog's at ${settings.graylogUrl})` : ""}`,
+    ),
 }, app.fetch);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
-    await backend.close();
+    await source.close();
     Deno.exit(0);
   });
+}
+
+function proxySource(apiUrl: string): AppApiSource & { close(): Promise<void> } {
+  const graylog = graylogUpstream({ apiUrl, timeoutMs: settings.graylogTimeoutMs, caFile: settings.graylogCaFile });
+  return { graylog, close: () => Promise.resolve(graylog.client?.close()) };
+}
+
+async function embeddedSource(): Promise<AppApiSource & { close(): Promise<void> }> {
+  mkdirSync(settings.dataDir, { recursive: true });
+  const backend = await openEmbeddedBackend({
+    databasePath: databasePath(settings),
+    adminPassword: settings.adminPassword,
+    demoMessages: settings.demoMessages,
+    demoRate: settings.demoRate,
+    log: (line) => console.log(line),
+  });
+  return { backend, close: () => backend.close() };
 }

@@ -137,12 +137,18 @@ export async function renderPage(request: Request, { config, manifest, api, nonc
 }
 
 /**
- * The signed-in user, or undefined for an anonymous caller. The session query is always seeded (an API that
- * cannot be asked counts as signed out, so the page shows the login form).
+ * The signed-in user, or undefined for an anonymous caller. The session query is seeded with the answer, or
+ * left to the browser when the API gave none.
  */
 async function signedInUser(queryClient: QueryClient, api: InProcessApi): Promise<User | undefined> {
   const sessionKey = sessionQueryOptions().queryKey;
   await prefetchResourceQuery(queryClient, sessionQueryOptions(), api);
+  if (queryClient.getQueryState(sessionKey)?.status === "error") {
+    // The API could not be asked (in proxy mode: Graylog unreachable or too slow). The browser asks again itself
+    // and shows the server-unavailable page with the real error (spec 000 §2.6) should it fail again.
+    queryClient.removeQueries({ queryKey: sessionKey, exact: true });
+    return undefined;
+  }
   const session = queryClient.getQueryData<SessionValidation>(sessionKey);
   if (!session?.is_valid || !session.username) {
     queryClient.setQueryData<SessionValidation>(sessionKey, { is_valid: false, session_id: null, username: null });

@@ -2,13 +2,13 @@
  * An in-memory embedded backend plus the real API (full middleware stack), with the seeded users signed in.
  * API tests call it through `call()`, which speaks JSON and adds the CSRF header unless told not to.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApi } from "../../api/app.ts";
-import type { RequestGuardOptions } from "../../api/middleware/request-guard.ts";
+import { DEFAULT_REQUEST_LIMITS, type RequestGuardOptions } from "../../api/middleware/request-guard.ts";
 import type { LoginThrottleOptions } from "../../api/login-throttle.ts";
 import type { Backend } from "../../api/schemas/backend.ts";
 import type { SearchQueueOptions } from "../../api/search-queue.ts";
 import { openEmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
+import { serveThroughProxy } from "./proxy-upstream.ts";
 
 export const ADMIN_PASSWORD = "correct horse battery staple";
 export const READER_PASSWORD = "reader";
@@ -56,8 +56,26 @@ export interface ApiHarnessOptions {
   searchQueue?: Partial<SearchQueueOptions>;
 }
 
+/**
+ * How the harness's calls reach the API: straight into the embedded backend's API, or (tests/proxy) through a
+ * Sluice in proxy mode whose upstream is that API served on loopback, so that one suite checks both.
+ */
+export type ApiTransport = "embedded" | "proxy";
+
+let transport: ApiTransport = "embedded";
+
+/** Makes every harness opened from now on reach its API the given way (tests/proxy sets "proxy"). */
+export function useApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
+/** The API as the calls reach it (in proxy mode: the proxy in front of it). */
+export interface ApiEntrance {
+  request(path: string, init?: RequestInit): Response | Promise<Response>;
+}
+
 export interface ApiHarness {
-  api: OpenAPIHono;
+  api: ApiEntrance;
   backend: Backend;
   /** Session cookies of the seeded admin (role Admin, `*`) and reader (role Reader, read-only). */
   adminCookie: string;
@@ -76,7 +94,7 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
     demoRate: 0,
   });
   const backend = options.wrapBackend ? options.wrapBackend(real) : real;
-  const api = createApi({
+  const embeddedApi = createApi({
     backend,
     prefix: options.prefix ?? "",
     limits: options.limits,
@@ -84,6 +102,18 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
     trustProxy: options.trustProxy,
     searchQueue: options.searchQueue,
   });
+  const proxied = transport === "proxy"
+    ? serveThroughProxy(embeddedApi, {
+      prefix: options.prefix ?? "",
+      maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_REQUEST_LIMITS.maxBodyBytes,
+      trustProxy: options.trustProxy,
+    })
+    : null;
+  const api: ApiEntrance = proxied?.proxy ?? embeddedApi;
+  const closeAll = async () => {
+    await proxied?.close();
+    await real.close();
+  };
   const harness: ApiHarness = {
     api,
     backend,
@@ -109,15 +139,13 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
       if (answer.status !== 200) throw new Error(`Login of ${username} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       return sessionCookieOf(answer.headers);
     },
-    async close() {
-      await real.close();
-    },
+    close: closeAll,
   };
   try {
     harness.adminCookie = await harness.login("admin", ADMIN_PASSWORD);
     harness.readerCookie = await harness.login("reader", READER_PASSWORD);
   } catch (error) {
-    await real.close();
+    await closeAll();
     throw error;
   }
   return harness;

@@ -1,6 +1,5 @@
 /** The operations of the API's own OpenAPI document, so that contract tests cover every route there is. */
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { HttpMethod } from "./api-harness.ts";
+import type { ApiEntrance, HttpMethod } from "./api-harness.ts";
 import type { JsonSchema } from "./schema-arbitrary.ts";
 
 /** A parameter of an operation as the document declares it. */
@@ -50,13 +49,13 @@ export interface OpenApiDocument {
   components: Record<string, unknown>;
 }
 
-export async function loadOpenApiDocument(api: OpenAPIHono): Promise<OpenApiDocument> {
+export async function loadOpenApiDocument(api: ApiEntrance): Promise<OpenApiDocument> {
   const response = await api.request("/openapi.json");
   if (response.status !== 200) throw new Error(`GET /openapi.json answered ${response.status}`);
   return await response.json() as OpenApiDocument;
 }
 
-export async function listOperations(api: OpenAPIHono): Promise<Operation[]> {
+export async function listOperations(api: ApiEntrance): Promise<Operation[]> {
   return operationsOf(await loadOpenApiDocument(api));
 }
 

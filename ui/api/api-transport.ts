@@ -53,8 +53,11 @@ export async function sendApiRequest(url: string, init: RequestInit, options: Re
   }
   if (response.status === 502 || response.status === 503 || response.status === 504) {
     const text = await response.text();
-    hooks?.onServerUnreachable({ message: response.statusText, method, url, status: response.status, fullText: text });
-    throw new FetchError(response.status, response.statusText, parseBody(text), method, url);
+    const body = parseBody(text);
+    // A gateway's own explanation (proxy mode: "Graylog at … could not be reached: …") is the error message.
+    const message = typeof body?.message === "string" && body.message ? body.message : response.statusText;
+    hooks?.onServerUnreachable({ message, method, url, status: response.status, fullText: text });
+    throw new FetchError(response.status, response.statusText, body, method, url);
   }
   hooks?.onServerReachable();
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { databasePath, normalizePrefix, readSettings } from "../../../config.ts";
+import { databasePath, graylogApiUrl, normalizePrefix, readSettings } from "../../../config.ts";
 
 Deno.test("without environment the server uses its documented defaults", () => {
   assert.deepEqual(readSettings({}), {
@@ -11,6 +11,8 @@ Deno.test("without environment the server uses its documented defaults", () => {
     adminPassword: "admin",
     pathPrefix: "",
     graylogUrl: null,
+    graylogCaFile: null,
+    graylogTimeoutMs: 30_000,
     maxRequestBytes: 10 * 1024 * 1024,
     trustProxy: false,
     wallFrameAncestors: [],
@@ -39,8 +41,26 @@ Deno.test("environment variables override the defaults; empty values fall back",
   assert.equal(settings.demoRate, 5);
   assert.equal(settings.adminPassword, "admin");
   assert.equal(settings.pathPrefix, "/logs");
-  assert.equal(settings.graylogUrl, "http://graylog:9000");
+  assert.equal(settings.graylogUrl, "http://graylog:9000/api");
   assert.equal(databasePath(settings), "/var/lib/sluice/sluice.duckdb");
+});
+
+Deno.test("Graylog's address becomes its REST API URL, a path prefix kept, with or without /api given", () => {
+  assert.equal(graylogApiUrl("https://graylog.example:9000"), "https://graylog.example:9000/api");
+  assert.equal(graylogApiUrl("https://graylog.example:9000/api/"), "https://graylog.example:9000/api");
+  assert.equal(graylogApiUrl("https://ops.example/graylog/"), "https://ops.example/graylog/api");
+  assert.equal(graylogApiUrl(" https://ops.example/graylog/api "), "https://ops.example/graylog/api");
+  const settings = readSettings({ SLUICE_GRAYLOG_URL: "http://10.0.0.5:9000", SLUICE_GRAYLOG_CA_FILE: "/etc/ssl/graylog-ca.pem", SLUICE_GRAYLOG_TIMEOUT_MS: "5000" });
+  assert.equal(settings.graylogUrl, "http://10.0.0.5:9000/api");
+  assert.equal(settings.graylogCaFile, "/etc/ssl/graylog-ca.pem");
+  assert.equal(settings.graylogTimeoutMs, 5000);
+});
+
+Deno.test("a Graylog URL that is not http(s), or carries credentials or a query, is refused", () => {
+  assert.throws(() => graylogApiUrl("graylog:9000"), /SLUICE_GRAYLOG_URL must be an http or https URL/);
+  assert.throws(() => graylogApiUrl("ftp://graylog.example/"), /SLUICE_GRAYLOG_URL must be an http or https URL/);
+  assert.throws(() => graylogApiUrl("https://admin:secret@graylog.example/"), /takes no query, fragment or credentials/);
+  assert.throws(() => graylogApiUrl("https://graylog.example/api?x=1"), /takes no query, fragment or credentials/);
 });
 
 Deno.test("a number setting that is not a non-negative integer is refused with the variable's name", () => {
