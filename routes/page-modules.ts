@@ -37,6 +37,7 @@ export const PAGE_MODULES = {
   userTokens: "ui/system/users/UserTokensPage.tsx",
   roles: "ui/system/roles/RolesPage.tsx",
   role: "ui/system/roles/RoleDetailsPage.tsx",
+  pipelineSimulate: "ui/system/pipelines/SimulatorPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

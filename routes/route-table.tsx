@@ -82,6 +82,7 @@ const UserDetailsPage = lazyPage(() => import("../ui/system/users/UserDetailsPag
 const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.tsx").then((module) => module.UserTokensPage));
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
+const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
@@ -209,7 +210,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   pipeline: { title: "Pipeline" },
   pipelineRules: { title: "Pipeline Rules" },
   pipelineRule: { title: "Pipeline rule" },
-  pipelineSimulate: { title: "Simulate processing" },
+  pipelineSimulate: { title: "Simulate processing", render: onDemand(<SimulatorPage />), preload: SimulatorPage.preload },
 
   sidecars: { title: "Sidecars Overview" },
   sidecarStatus: { title: "Sidecar status" },
