@@ -20,6 +20,8 @@ import {
   viewListQuery,
   ViewListSchema,
   ViewSchema,
+  type ViewParameterSummary,
+  ViewParameterSummarySchema,
   type ViewType,
 } from "../schemas/views.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
@@ -71,6 +73,14 @@ const createView = secureRoute(requiresAny("view:create", "dashboards:create"), 
     200: jsonContent(ViewSchema, "The stored view, with its id, owner and created_at."),
     403: jsonContent(ApiErrorSchema, "Missing permission: view:create for a saved search, dashboards:create for a dashboard."),
   },
+});
+
+const viewsForValue = secureRoute(AUTHENTICATED, {
+  method: "post",
+  path: "/views/forValue",
+  tags: ["Views"],
+  summary: "The views the caller may see that a value can be handed to: those whose search declares exactly one parameter",
+  responses: { 200: jsonContent(z.array(ViewParameterSummarySchema), "The matching views with their parameters.") },
 });
 
 const seriesFunctions = secureRoute(AUTHENTICATED, {
@@ -156,6 +166,7 @@ export function viewsApi() {
       const stored = await backend.views.create(body, user.username);
       return c.json(await withFavorite(backend, user, stored), 200);
     })
+    .openapi(viewsForValue, async (c) => c.json(await viewsTakingOneParameter(c), 200))
     .openapi(seriesFunctions, (c) =>
       c.json(Object.fromEntries(Object.entries(SERIES_DESCRIPTIONS).map(([type, description]) => [type, { type, description }])), 200))
     .openapi(bulkDelete, async (c) => {
@@ -203,6 +214,22 @@ export function viewsApi() {
       if (!(await c.get("backend").views.setDefault(id))) throw notFound(`No view with id ${id}.`);
       return c.body(null, 204);
     });
+}
+
+/** Every view the caller may see whose search declares exactly one parameter (Graylog's qualifying views). */
+async function viewsTakingOneParameter(c: Context): Promise<ViewParameterSummary[]> {
+  const user: User = c.get("user")!;
+  const backend: Backend = c.get("backend");
+  const sharedWith = isAdmin(user) ? null : granteesOf(user);
+  const { views } = await backend.views.list({ owner: null, sharedWith, query: "", page: 1, perPage: 10_000, sort: "title", order: "asc" });
+  const qualifying: ViewParameterSummary[] = [];
+  for (const view of views) {
+    const parameters = (await backend.search.getSearch(view.search_id))?.parameters ?? [];
+    if (parameters.length !== 1) continue;
+    const { id, type, title, summary, description } = view;
+    qualifying.push({ id, type, title, summary, description, parameters: parameters as Record<string, unknown>[] });
+  }
+  return qualifying;
 }
 
 type ListQuery = z.infer<ReturnType<typeof viewListQuery>>;

@@ -122,3 +122,20 @@ export { SERIES_TYPES as SERIES_FUNCTIONS, type SeriesType as SeriesFunction } f
 export const SeriesFunctionsSchema = z
   .record(z.string(), z.object({ type: z.string(), description: z.string() }))
   .openapi("SeriesFunctions");
+
+/**
+ * POST /views/forValue: the views a value can be handed to (Graylog 5.1 `ViewParameterSummaryDTO`): those the caller
+ * may see whose search declares exactly one parameter, which the value then binds.
+ */
+export const ViewParameterSummarySchema = z
+  .object({
+    id: z.string(),
+    type: ViewTypeSchema,
+    title: z.string(),
+    summary: z.string(),
+    description: z.string(),
+    parameters: z.array(z.record(z.string(), z.unknown())),
+  })
+  .openapi("ViewParameterSummary");
+
+export type ViewParameterSummary = z.infer<typeof ViewParameterSummarySchema>;

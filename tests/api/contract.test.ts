@@ -67,7 +67,7 @@ import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInf
 import { PreferencesBodySchema, UserListSchema, UserPageSchema, UserSchema } from "../../api/schemas/user.ts";
 import { AccessTokenListSchema, AccessTokenSchema } from "../../api/schemas/access-tokens.ts";
 import { AuthzRolePageSchema, RoleListSchema, RoleMembersSchema, RoleSchema } from "../../api/schemas/roles.ts";
-import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
+import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewParameterSummarySchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
 import {
   ClusterInputStateChangeSchema,
@@ -578,6 +578,7 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },
   "GET /search/saved": { query: "?query=contract&sort=created_at&order=desc", status: 200, schema: ViewListSchema },
+  "POST /views/forValue": { body: {}, status: 200, schema: z.array(ViewParameterSummarySchema) },
   "GET /dashboards": { query: "?query=contract&sort=title&order=asc", status: 200, schema: ViewListSchema },
   "POST /views": { body: VIEW_BODY, prepare: viewSearch, status: 200, schema: ViewSchema },
   "GET /views/functions": { status: 200, schema: SeriesFunctionsSchema },

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { UserSchema } from "../../api/schemas/user.ts";
-import { BulkDeleteResultSchema, type View, ViewListSchema, ViewSchema } from "../../api/schemas/views.ts";
+import { z } from "zod";
+import { BulkDeleteResultSchema, type View, ViewListSchema, ViewParameterSummarySchema, ViewSchema } from "../../api/schemas/views.ts";
 import { type ApiHarness, apiTest } from "../helpers/api-harness.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
@@ -111,4 +112,26 @@ apiTest("a dashboard becomes the default view with PUT /views/{id}/default", asy
   const dashboard = await createDashboard(h);
   assert.equal((await h.call("PUT", `/views/${dashboard.id}/default`)).status, 204);
   assert.equal((await h.call("PUT", "/views/000000000000000000000000/default")).status, 404);
+});
+
+apiTest("POST /views/forValue answers the visible views whose search declares exactly one parameter", async (h) => {
+  const parameter = { type: "value-parameter-v1", name: "source", data_type: "any", optional: false };
+  const storeWith = async (parameters: unknown[], cookie?: string) => {
+    const answer = await h.call("POST", "/views/search", { body: { ...DASHBOARD_SEARCH, parameters }, cookie });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    return (answer.body as { id: string }).id;
+  };
+  const one = await createDashboard(h, { title: "By source", search_id: await storeWith([parameter]) });
+  await createDashboard(h, { title: "Two parameters", search_id: await storeWith([parameter, { ...parameter, name: "host" }]) });
+  await createDashboard(h, { title: "No parameter" });
+
+  const answer = await h.call("POST", "/views/forValue", { body: { field: "source", value: "web-01" } });
+  assert.equal(answer.status, 200);
+  const views = assertSchema(z.array(ViewParameterSummarySchema), answer.body);
+  assert.deepEqual(views.map((view) => [view.id, view.title, view.type]), [[one.id, "By source", "DASHBOARD"]]);
+  assert.equal(views[0].parameters[0].name, "source");
+
+  const reader = await h.call("POST", "/views/forValue", { body: {}, cookie: h.readerCookie });
+  assert.deepEqual(assertSchema(z.array(ViewParameterSummarySchema), reader.body), [], "others' views are not offered");
+  assert.equal((await h.call("POST", "/views/forValue", { body: {}, cookie: null })).status, 401);
 });

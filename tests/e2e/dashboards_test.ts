@@ -169,6 +169,19 @@ Deno.test("dashboards in Chromium", async (t) => {
       await page.screenshot({ path: `${SHOTS}dashboard-wall-dark.png`, fullPage: true });
     }, { colorScheme: "dark" });
 
+    await journey(t, browser, errors, "a search widget is copied to the dashboard from the search page", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", "/search");
+      await page.getByTestId("message-table").first().waitFor({ timeout: 20_000 });
+      await page.locator("html[data-search-page-hydrated]").waitFor({ state: "attached" });
+      await page.getByRole("region", { name: "All Messages" }).getByRole("button", { name: "Open actions dropdown" }).click();
+      await page.getByRole("menuitem", { name: "Copy to Dashboard" }).click();
+      const picker = page.getByRole("dialog", { name: "Choose Target Dashboard" });
+      await picker.getByRole("radio", { name: "Ops board" }).check();
+      await picker.getByRole("button", { name: "Select" }).click();
+      await eventually(() => assert.match(page.url(), /\/dashboards\/[0-9a-f]{24}$/), 20_000);
+      await eventually(async () => assert.deepEqual(await widgetTitles(page), ["All Messages", "Untitled Message Table"]), 20_000);
+    });
+
     await journey(t, browser, errors, "the reader sees a dashboard shared with them read-only", async ({ context, page }) => {
       const viewId = new URL(dashboardUrl).pathname.split("/").pop()!;
       const admin = await context.request.post(server.url("/api/system/sessions"), {
@@ -189,7 +202,7 @@ Deno.test("dashboards in Chromium", async (t) => {
       await page.getByRole("link", { name: "Ops board" }).click();
       await waitForPageHydration(page);
       await eventually(async () => assert.deepEqual(await tabTitles(page), ["Page#1", "Traffic"]));
-      await eventually(async () => assert.deepEqual(await widgetTitles(page), ["Untitled Message Table"]));
+      await eventually(async () => assert.deepEqual(await widgetTitles(page), ["All Messages", "Untitled Message Table"]));
       assert.equal(await page.getByRole("button", { name: "Save", exact: true }).isDisabled(), true);
       assert.equal(await page.getByRole("button", { name: "Create new widget", exact: true }).count(), 0);
       assert.equal(await page.getByRole("button", { name: "Create new page" }).count(), 0);

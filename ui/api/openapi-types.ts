@@ -2389,6 +2389,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/views/forValue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The views the caller may see that a value can be handed to: those whose search declares exactly one parameter */
+        post: operations["postViewsForValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/views/functions": {
         parameters: {
             query?: never;
@@ -4787,6 +4804,16 @@ export interface components {
             owner?: string | null;
             created_at?: string | null;
             favorite?: boolean;
+        };
+        ViewParameterSummary: {
+            id: string;
+            type: components["schemas"]["ViewType"];
+            title: string;
+            summary: string;
+            description: string;
+            parameters: {
+                [key: string]: unknown;
+            }[];
         };
         SeriesFunctions: {
             [key: string]: {
@@ -16685,6 +16712,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ViewList"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postViewsForValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching views with their parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewParameterSummary"][];
                 };
             };
             /** @description The request is malformed; the message names the field. */

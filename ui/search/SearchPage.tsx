@@ -2,13 +2,15 @@ import { Box, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from "
 import { useQuery } from "@tanstack/react-query";
 import { Provider, useAtom, useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { AggregationWidgetConfig, PivotInterval, Widget } from "../../api/schemas/widgets.ts";
 import { paths } from "../../shared/paths.ts";
 import { statisticsConfig, topValuesConfig } from "../aggregation/logic/widget-presets.ts";
 import { FetchError, failureMessage } from "../api/fetch-error.ts";
+import { toastError } from "../common/toast.ts";
+import { copyToDashboard } from "../dashboards/copy-to-dashboard.ts";
 import { formatTimestamp } from "../common/time-format.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
 import { MissingStreamPermissionsPage } from "../errors/MissingStreamPermissionsPage.tsx";
@@ -31,7 +33,7 @@ import {
 } from "../view/url-state.ts";
 import { useKeptViewScope, useViewScope } from "../view/view-scope.ts";
 import { openViewAtom, type ViewScopeState, viewWidgetsAtom } from "../view/view-state.ts";
-import { addWidget, replaceWidget } from "../view/view-widgets.ts";
+import { addWidget, columnSpan, replaceWidget } from "../view/view-widgets.ts";
 import { SavedViewHeader } from "../views/SavedViewHeader.tsx";
 import { SearchActionsBar } from "../views/SearchActionsBar.tsx";
 import { downloadAggregationCsv } from "../widgets/download-aggregation-csv.ts";
@@ -67,6 +69,11 @@ export const LEAVE_SEARCH_QUESTION =
 
 /** The export target of the search-wide 'Export' action (a widget's Export names the widget id instead). */
 const SEARCH_EXPORT = "search";
+
+// Loaded when first opened, like the export form.
+const CopyToDashboardDialog = lazy(() =>
+  import("../dashboards/CopyToDashboardDialog.tsx").then((module) => ({ default: module.CopyToDashboardDialog }))
+);
 
 // Loaded when first opened: the page's first load and hydration do not carry the export form.
 const ExportDialog = lazy(() =>
@@ -215,6 +222,22 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
   );
   const result = job.queryResult(QUERY_ID);
   const fieldTypes = useQuery(fieldTypesQueryOptions(submitted.streams, submitted.timerange, timezone));
+  const navigate = useNavigate();
+  // The widget whose 'Copy to Dashboard' picker is open.
+  const [copying, setCopying] = useState<string | null>(null);
+  const copyWidget = async (widgetId: string, dashboardId: string) => {
+    const widget = view.widgets.find((candidate) => candidate.id === widgetId);
+    const position = view.positions[widgetId];
+    if (!widget || !position) return;
+    try {
+      const size = { height: position.height, width: columnSpan(position) };
+      await copyToDashboard(dashboardId, { kind: "widget", widget: { widget, title: view.titles[widgetId], size } }, timezone);
+      setCopying(null);
+      navigate(paths.dashboard.href({ viewId: dashboardId }));
+    } catch (error) {
+      toastError(error, "Copying the widget failed");
+    }
+  };
   const [exporting, setExportTarget] = useState<string | null>(null);
   // Once opened the dialog stays mounted, so that closing it animates.
   const [exportOpened, setExportOpened] = useState(false);
@@ -401,6 +424,7 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
                   downloadAggregationCsv(widget, data.pivot, widgetTitle(widget, view.titles));
                 } else setExporting(widgetId);
               }}
+              onCopyToDashboard={setCopying}
               editable
               newWidgetId={newWidgetId}
               context={{
@@ -427,6 +451,15 @@ function SearchView({ submitted, interval, onSubmit, focus, onFocusChange, onSav
             />
           </Box>
         </Stack>
+        {copying !== null && (
+          <Suspense fallback={null}>
+            <CopyToDashboardDialog
+              opened
+              onClose={() => setCopying(null)}
+              onSelect={(dashboardId) => void copyWidget(copying, dashboardId)}
+            />
+          </Suspense>
+        )}
         {exportOpened && (
           <Suspense fallback={null}>
             <ExportDialog
