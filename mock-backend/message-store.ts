@@ -410,14 +410,25 @@ export class MessageStore {
 
   private searchableCache: SqlPredicate | null = null;
 
-  /** Runs `work` between ingests (index administration changes what the next batch is written to). */
+  /**
+   * Runs `work` between ingests: recounting ranges from the stored rows must not overlap a batch being written.
+   * Other index administration need not wait for the ingest queue: it changes the in-memory state at once, and a
+   * batch prepared before keeps writing to the indices it counted (the row upsert leaves their status alone).
+   */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.ingesting.then(work);
     this.ingesting = run.catch(() => {});
     return run;
   }
 
-  /** Closes, reopens or deletes an index (call within `exclusive`). */
+  /** Runs `work` (which changes index_sets rows), then re-reads the index sets and applies their retention. */
+  async withIndexSetsChanged<T>(work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    await this.reloadIndexSets();
+    return result;
+  }
+
+  /** Closes, reopens or deletes an index. */
   async setIndexStatus(name: string, status: IndexInfo["status"]): Promise<void> {
     const index = this.rotation.indices.get(name);
     if (!index) throw new Error(`Unknown index ${name}`);
@@ -425,7 +436,7 @@ export class MessageStore {
     await this.persistIndices([index]);
   }
 
-  /** Starts a new write index of the set and applies its retention (call within `exclusive`). */
+  /** Starts a new write index of the set and applies its retention. */
   async cycle(indexSetId: string): Promise<IndexInfo> {
     const index = this.rotation.cycle(indexSetId);
     await this.persistIndices([index]);
@@ -456,7 +467,7 @@ export class MessageStore {
     await this.persistIndices(indices);
   }
 
-  /** Re-reads the index sets after they were created, changed or removed (call within `exclusive`). */
+  /** Re-reads the index sets after they were created, changed or removed. */
   async reloadIndexSets(): Promise<void> {
     await this.readIndexSets();
     await this.reloadStreams();
@@ -577,8 +588,9 @@ export class MessageStore {
     });
   }
 
+  /** Re-reads the index sets; the map changes at once, never half-filled while a batch is being prepared. */
   private async readIndexSets(): Promise<void> {
-    this.indexSets.clear();
+    const read = new Map<string, IndexSet>();
     for (
       const set of await this.db.all<
         {
@@ -600,7 +612,7 @@ export class MessageStore {
       const config = JSON.parse(set.config) as Partial<IndexSetSummary>;
       const rotation = config.rotation_strategy ?? countRotation(Number(set.max_docs_per_index));
       const limit = this.options.maxDocsPerIndex ?? countLimit(rotation);
-      this.indexSets.set(set.id, {
+      read.set(set.id, {
         id: set.id,
         title: set.title,
         description: set.description,
@@ -612,6 +624,8 @@ export class MessageStore {
         retention: config.retention_strategy ?? NOOP_RETENTION,
       });
     }
+    this.indexSets.clear();
+    for (const [id, set] of read) this.indexSets.set(id, set);
   }
 
   private async load(): Promise<void> {

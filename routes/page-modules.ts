@@ -37,6 +37,10 @@ export const PAGE_MODULES = {
   userTokens: "ui/system/users/UserTokensPage.tsx",
   roles: "ui/system/roles/RolesPage.tsx",
   role: "ui/system/roles/RoleDetailsPage.tsx",
+  indices: "ui/system/indices/IndicesPage.tsx",
+  indexSet: "ui/system/indices/IndexSetPage.tsx",
+  indexSetCreate: "ui/system/indices/IndexSetFormPage.tsx",
+  indexSetConfiguration: "ui/system/indices/IndexSetFormPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

@@ -83,6 +83,15 @@ const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 
+const IndicesPage = lazyPage(() => import("../ui/system/indices/IndicesPage.tsx").then((module) => module.IndicesPage));
+const IndexSetPage = lazyPage(() => import("../ui/system/indices/IndexSetPage.tsx").then((module) => module.IndexSetPage));
+const IndexSetCreatePage = lazyPage(() =>
+  import("../ui/system/indices/IndexSetFormPage.tsx").then((module) => module.IndexSetCreatePage)
+);
+const IndexSetConfigurationPage = lazyPage(() =>
+  import("../ui/system/indices/IndexSetFormPage.tsx").then((module) => module.IndexSetConfigurationPage)
+);
+
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
     {page}
@@ -161,11 +170,15 @@ export const PAGES: Record<PathName, PageEntry> = {
   contentPack: { title: "Content pack" },
   contentPackEdit: { title: "Edit content pack" },
 
-  indices: { title: "Indices & Index Sets" },
+  indices: { title: "Indices & Index Sets", render: onDemand(<IndicesPage />), preload: IndicesPage.preload },
   indexFailures: { title: "Indexer failures" },
-  indexSetCreate: { title: "Create index set" },
-  indexSet: { title: "Index set" },
-  indexSetConfiguration: { title: "Configure index set" },
+  indexSetCreate: { title: "Create index set", render: onDemand(<IndexSetCreatePage />), preload: IndexSetCreatePage.preload },
+  indexSet: { title: "Index set", render: onDemand(<IndexSetPage />), preload: IndexSetPage.preload },
+  indexSetConfiguration: {
+    title: "Configure index set",
+    render: onDemand(<IndexSetConfigurationPage />),
+    preload: IndexSetConfigurationPage.preload,
+  },
 
   nodes: { title: "Nodes" },
   node: { title: "Node" },

@@ -53,13 +53,12 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
   async create(body: IndexSetCreate): Promise<IndexSet> {
     await this.checkPrefix(body.index_prefix);
     const id = objectId();
-    await this.messages.exclusive(async () => {
+    await this.messages.withIndexSetsChanged(async () => {
       await this.db.run(
         `INSERT INTO index_sets (id, title, description, index_prefix, is_default, max_docs_per_index, creation_date, config)
          VALUES (?, ?, ?, ?, false, ?, current_timestamp::TIMESTAMP, ?)`,
         [id, body.title, body.description, body.index_prefix, countLimit(body.rotation_strategy), JSON.stringify(configOf(body))],
       );
-      await this.messages.reloadIndexSets();
     });
     return (await this.get(id))!;
   }
@@ -68,12 +67,11 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     const existing = await this.get(id);
     if (!existing) return null;
     if (existing.default && !body.writable) throw new EntityValidationError("The default index set must be writable.");
-    await this.messages.exclusive(async () => {
+    await this.messages.withIndexSetsChanged(async () => {
       await this.db.run(
         "UPDATE index_sets SET title = ?, description = ?, max_docs_per_index = ?, config = ? WHERE id = ?",
         [body.title, body.description, countLimit(body.rotation_strategy), JSON.stringify({ ...configOf(body), index_analyzer: existing.index_analyzer, index_template_type: existing.index_template_type }), id],
       );
-      await this.messages.reloadIndexSets();
     });
     return await this.get(id);
   }
@@ -86,14 +84,13 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     if (streams.length > 0) {
       throw new EntityValidationError(`The index set is used by streams: ${streams.map((stream) => stream.title).join(", ")}`);
     }
-    await this.messages.exclusive(async () => {
+    await this.messages.withIndexSetsChanged(async () => {
       if (deleteIndices) {
         for (const index of this.messages.indices().filter((index) => index.indexSetId === id)) {
           await this.messages.setIndexStatus(index.name, "deleted");
         }
       }
       await this.db.run("DELETE FROM index_sets WHERE id = ?", [id]);
-      await this.messages.reloadIndexSets();
     });
     return true;
   }
@@ -102,12 +99,11 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     const existing = await this.get(id);
     if (!existing) return null;
     if (!existing.writable) throw new EntityValidationError("Index set not eligible as default: it is not writable.");
-    await this.messages.exclusive(async () => {
+    await this.messages.withIndexSetsChanged(async () => {
       await this.db.transaction(async (connection) => {
         await connection.run("UPDATE index_sets SET is_default = false WHERE is_default AND id <> ?", [id]);
         await connection.run("UPDATE index_sets SET is_default = true WHERE id = ?", [id]);
       });
-      await this.messages.reloadIndexSets();
     });
     return await this.get(id);
   }
@@ -147,7 +143,7 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
   }
 
   cycle(indexSetId: string): Promise<StoredIndex> {
-    return this.messages.exclusive(() => this.messages.cycle(indexSetId));
+    return this.messages.cycle(indexSetId);
   }
 
   rebuildRanges(names?: readonly string[]): Promise<void> {
@@ -164,15 +160,13 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     await this.clusterConfig.save(INDEX_SET_DEFAULTS_CONFIG_CLASS, defaults);
   }
 
-  private changeStatus(name: string, status: StoredIndex["status"], refusedForWriteIndex: string | null): Promise<void> {
-    return this.messages.exclusive(async () => {
-      const index = this.index(name);
-      if (!index) throw new EntityValidationError(`Index ${name} not found.`);
-      if (refusedForWriteIndex && this.messages.writeIndex(index.indexSetId)?.name === name) {
-        throw new EntityValidationError(refusedForWriteIndex);
-      }
-      await this.messages.setIndexStatus(name, status);
-    });
+  private async changeStatus(name: string, status: StoredIndex["status"], refusedForWriteIndex: string | null): Promise<void> {
+    const index = this.index(name);
+    if (!index) throw new EntityValidationError(`Index ${name} not found.`);
+    if (refusedForWriteIndex && this.messages.writeIndex(index.indexSetId)?.name === name) {
+      throw new EntityValidationError(refusedForWriteIndex);
+    }
+    await this.messages.setIndexStatus(name, status);
   }
 
   /** Graylog refuses a prefix that is, or starts, or is the start of, another set's prefix (their index names would mix). */
