@@ -334,6 +334,8 @@ const storedNotification = async (harness: ApiHarness) => {
 const storedEmailNotification = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/events/notifications", { body: EMAIL_NOTIFICATION_BODY });
   return { params: { notificationId: (created.body as { id: string }).id } };
+};
+
 const INDEX_SET_BODY = {
   title: "Contract index set",
   description: "",
