@@ -19,6 +19,7 @@ import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { pipelinesApi } from "./routes/pipelines.ts";
+import { indexSetsApi } from "./routes/index-sets.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -89,6 +90,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     inputsApi(),
     lookupTablesApi(),
     pipelinesApi(),
+    indexSetsApi(),
     viewsApi(),
     clusterStatsApi(),
     telemetryApi(),

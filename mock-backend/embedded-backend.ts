@@ -25,6 +25,7 @@ import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
 import { EmbeddedPipelineStore } from "./pipelines/pipeline-store.ts";
+import { EmbeddedIndexSetStore } from "./index-sets/index-set-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
@@ -172,6 +173,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
     pipelines,
     exportJobs: new EmbeddedExportJobStore(db),
+    indexSets: new EmbeddedIndexSetStore(db, messages, clusterConfig),
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

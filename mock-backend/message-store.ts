@@ -15,7 +15,7 @@ import { NO_PIPELINES, type PipelineRunner } from "./ingest/pipelines-processor.
 import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import type { FieldType, StoredField } from "./search/field-catalog.ts";
-import { type PreparationState, type PreparedBatch, prepareBatch } from "./store/batch-preparation.ts";
+import { type PreparationState, prepareBatch, type PreparedBatch } from "./store/batch-preparation.ts";
 import { writeBatch } from "./store/batch-writer.ts";
 import { type CatalogScope, FieldPresence } from "./store/field-presence.ts";
 import {
@@ -27,7 +27,22 @@ import {
   StoreFieldCatalog,
 } from "./store/field-registry.ts";
 import type { IncomingMessage } from "./store/incoming-message.ts";
-import { type IndexInfo, IndexRotation, type IndexSet } from "./store/index-sets.ts";
+import {
+  countLimit,
+  INDEX_STATUS_SQL,
+  type IndexInfo,
+  IndexRotation,
+  type IndexSet,
+  UPSERT_INDEX_SQL,
+  upsertIndexParams,
+} from "./store/index-sets.ts";
+import type { SqlPredicate } from "./search/search-context.ts";
+import {
+  countRotation,
+  INDEX_SET_DEFAULTS,
+  type IndexSet as IndexSetSummary,
+  NOOP_RETENTION,
+} from "../api/schemas/index-sets.ts";
 import { MessageReader, type StoredMessage } from "./store/message-reader.ts";
 import { quoteLiteral } from "./store/sql-text.ts";
 import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
@@ -71,7 +86,6 @@ export interface IngestResult {
   /** Field values dropped because they did not fit their field's type (Elasticsearch would reject them). */
   fieldConflicts: number;
 }
-
 
 /**
  * Exactly one DuckDB row group: a batch of whole row groups is written straight to the file, while rows past the
@@ -223,7 +237,17 @@ export class MessageStore {
         this.options.registry?.output.mark(messages);
       },
     };
-    const run = this.ingesting.then(() => work(access)).catch(async (error) => {
+    const before = new Map([...this.rotation.indices.values()].map((index) => [index.name, index.docCount]));
+    const run = this.ingesting.then(async () => {
+      const result = await work(access);
+      // The SQL path counts documents but not bytes: recount the indices it wrote to, then apply retention.
+      const touched = [...this.rotation.indices.values()].filter((index) =>
+        before.get(index.name) !== index.docCount
+      );
+      await this.recountRanges(touched);
+      await this.retain(new Set(touched.map((index) => index.indexSetId)));
+      return result;
+    }).catch(async (error) => {
       await this.load(); // in-memory counters may be ahead of what was written
       throw error;
     });
@@ -320,7 +344,7 @@ export class MessageStore {
   /** A message by index and `_id`, or null. */
   async getMessage(index: string, id: string): Promise<StoredMessage | null> {
     const info = this.rotation.indices.get(index);
-    if (!info || info.beginMs === null) return null;
+    if (!info || info.beginMs === null || info.status !== "open") return null;
     // The index's time range lets zone maps skip everything else (neither column prunes by itself).
     const [message] = await this.readMessages(
       `SELECT ${this.selectList()} FROM messages
@@ -337,9 +361,14 @@ export class MessageStore {
     if (scope.from !== undefined) (where.push("timestamp >= epoch_ms(?::BIGINT)"), params.push(scope.from));
     if (scope.to !== undefined) (where.push("timestamp <= epoch_ms(?::BIGINT)"), params.push(scope.to));
     if (scope.streams) (where.push("list_has_any(streams, ?::VARCHAR[])"), params.push([...scope.streams]));
+    const searchable = this.searchable();
+    if (searchable.sql !== "TRUE") where.push(searchable.sql);
     const row = await this.db.first<{ n: bigint }>(
       `SELECT count(*) AS n FROM messages${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`,
-      params.map((param) => (Array.isArray(param) ? JSON.stringify(param) : param)),
+      [
+        ...params.map((param) => (Array.isArray(param) ? JSON.stringify(param) : param)),
+        ...searchable.params,
+      ],
     );
     return Number(row?.n ?? 0);
   }
@@ -352,11 +381,119 @@ export class MessageStore {
     );
   }
 
-  /** Indices with their ranges, by index set and number. */
+  /** Indices that exist (open or closed) with their ranges, by index set and number. */
   indices(): IndexInfo[] {
-    return [...this.rotation.indices.values()].sort((a, b) =>
+    return [...this.rotation.indices.values()].filter((index) => index.status !== "deleted").sort((a, b) =>
       a.indexSetId.localeCompare(b.indexSetId) || a.number - b.number
     );
+  }
+
+  /** The index set's write index (Graylog's deflector target). */
+  writeIndex(indexSetId: string): IndexInfo | null {
+    return this.rotation.current(indexSetId) ?? null;
+  }
+
+  /**
+   * Messages of open indices only: closed and deleted indices are never searched. Deleted indices' rows stay in the
+   * table (the term index reads messages by row id, and DuckDB renumbers row ids when it reclaims deleted rows).
+   */
+  searchable(): SqlPredicate {
+    if (this.searchableCache) return this.searchableCache;
+    const hidden = [...this.rotation.indices.values()].filter((index) => index.status !== "open").map((
+      index,
+    ) => index.name);
+    this.searchableCache = hidden.length === 0
+      ? { sql: "TRUE", params: [] }
+      : { sql: `index_name NOT IN (${hidden.map(() => "?").join(", ")})`, params: hidden };
+    return this.searchableCache;
+  }
+
+  private searchableCache: SqlPredicate | null = null;
+
+  /**
+   * Runs `work` between ingests: recounting ranges from the stored rows must not overlap a batch being written.
+   * Other index administration need not wait for the ingest queue: it changes the in-memory state at once, and a
+   * batch prepared before keeps writing to the indices it counted (the row upsert leaves their status alone).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.ingesting.then(work);
+    this.ingesting = run.catch(() => {});
+    return run;
+  }
+
+  /** Runs `work` (which changes index_sets rows), then re-reads the index sets and applies their retention. */
+  async withIndexSetsChanged<T>(work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    await this.reloadIndexSets();
+    return result;
+  }
+
+  /** Closes, reopens or deletes an index. */
+  async setIndexStatus(name: string, status: IndexInfo["status"]): Promise<void> {
+    const index = this.rotation.indices.get(name);
+    if (!index) throw new Error(`Unknown index ${name}`);
+    index.status = status;
+    await this.persistIndices([index]);
+  }
+
+  /** Starts a new write index of the set and applies its retention. */
+  async cycle(indexSetId: string): Promise<IndexInfo> {
+    const index = this.rotation.cycle(indexSetId);
+    await this.persistIndices([index]);
+    await this.retain(new Set([indexSetId]));
+    return index;
+  }
+
+  /** Recounts documents, bytes and time span of `indices` from the stored rows (Graylog's range rebuild). */
+  async recountRanges(indices: readonly IndexInfo[]): Promise<void> {
+    if (indices.length === 0) return;
+    const rows = await this.db.all<
+      { index_name: string; n: bigint; bytes: bigint | null; lo: bigint | null; hi: bigint | null }
+    >(
+      `SELECT index_name, count(*) AS n, sum(gl2_accounted_message_size) AS bytes, epoch_ms(min(timestamp)) AS lo, epoch_ms(max(timestamp)) AS hi
+       FROM messages WHERE index_name IN (${indices.map(() => "?").join(", ")}) GROUP BY index_name`,
+      indices.map((index) => index.name),
+    );
+    const found = new Map(rows.map((row) => [row.index_name, row]));
+    const now = Date.now();
+    for (const index of indices) {
+      const row = found.get(index.name);
+      index.docCount = Number(row?.n ?? 0);
+      index.sizeBytes = Number(row?.bytes ?? 0);
+      index.beginMs = row?.lo == null ? null : Number(row.lo);
+      index.endMs = row?.hi == null ? null : Number(row.hi);
+      index.rangeCalculatedAtMs = now;
+    }
+    await this.persistIndices(indices);
+  }
+
+  /** Re-reads the index sets after they were created, changed or removed. */
+  async reloadIndexSets(): Promise<void> {
+    await this.readIndexSets();
+    await this.reloadStreams();
+    for (const id of [...this.rotation.indices.values()].map((index) => index.indexSetId)) {
+      if (!this.indexSets.has(id)) this.rotation.dropSet(id);
+    }
+    await this.retain(new Set(this.indexSets.keys()));
+  }
+
+  /** Applies the retention of `sets` and persists what it changed. */
+  private async retain(sets: ReadonlySet<string>): Promise<void> {
+    const changed = [...sets].filter((id) => this.indexSets.has(id)).flatMap((id) =>
+      this.rotation.retire(id)
+    );
+    await this.persistIndices(changed);
+  }
+
+  private async persistIndices(indices: readonly IndexInfo[]): Promise<void> {
+    if (indices.length === 0) return;
+    this.searchableCache = null;
+    await this.db.transaction(async (connection) => {
+      for (const index of indices) {
+        await connection.run(UPSERT_INDEX_SQL, upsertIndexParams(index));
+        await connection.run(INDEX_STATUS_SQL, [index.status, index.name]);
+      }
+    });
   }
 
   /** The streams messages are routed to, with their rules. */
@@ -416,9 +553,19 @@ export class MessageStore {
     if (Number(existing?.n ?? 0) > 0) return;
     await this.db.transaction(async (connection) => {
       for (const set of SEED_INDEX_SETS) {
+        const config = seedIndexSetConfig(set.max_docs_per_index);
         await connection.run(
-          "INSERT INTO index_sets VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)",
-          [set.id, set.title, set.description, set.index_prefix, set.is_default, set.max_docs_per_index],
+          `INSERT INTO index_sets (id, title, description, index_prefix, is_default, max_docs_per_index, creation_date, config)
+           VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP, ?)`,
+          [
+            set.id,
+            set.title,
+            set.description,
+            set.index_prefix,
+            set.is_default,
+            set.max_docs_per_index,
+            JSON.stringify(config),
+          ],
         );
       }
       for (const stream of SEED_STREAMS) {
@@ -441,8 +588,9 @@ export class MessageStore {
     });
   }
 
-  private async load(): Promise<void> {
-    this.indexSets.clear();
+  /** Re-reads the index sets; the map changes at once, never half-filled while a batch is being prepared. */
+  private async readIndexSets(): Promise<void> {
+    const read = new Map<string, IndexSet>();
     for (
       const set of await this.db.all<
         {
@@ -452,18 +600,36 @@ export class MessageStore {
           index_prefix: string;
           is_default: boolean;
           max_docs_per_index: bigint;
+          config: string | null;
         }
       >("SELECT * FROM index_sets")
     ) {
-      this.indexSets.set(set.id, {
+      if (set.config === null) {
+        // Written before index sets had their settings: Graylog's defaults with the set's count rotation.
+        set.config = JSON.stringify(seedIndexSetConfig(Number(set.max_docs_per_index)));
+        await this.db.run("UPDATE index_sets SET config = ? WHERE id = ?", [set.config, set.id]);
+      }
+      const config = JSON.parse(set.config) as Partial<IndexSetSummary>;
+      const rotation = config.rotation_strategy ?? countRotation(Number(set.max_docs_per_index));
+      const limit = this.options.maxDocsPerIndex ?? countLimit(rotation);
+      read.set(set.id, {
         id: set.id,
         title: set.title,
         description: set.description,
         indexPrefix: set.index_prefix,
         isDefault: set.is_default,
-        maxDocsPerIndex: this.options.maxDocsPerIndex ?? Number(set.max_docs_per_index),
+        maxDocsPerIndex: limit,
+        // The test override turns every set's rotation into a message count rotation.
+        rotation: this.options.maxDocsPerIndex === undefined ? rotation : countRotation(limit),
+        retention: config.retention_strategy ?? NOOP_RETENTION,
       });
     }
+    this.indexSets.clear();
+    for (const [id, set] of read) this.indexSets.set(id, set);
+  }
+
+  private async load(): Promise<void> {
+    await this.readIndexSets();
     const indices = new Map<string, IndexInfo>();
     for (
       const index of await this.db.all<
@@ -474,19 +640,27 @@ export class MessageStore {
           doc_count: bigint;
           begin_ms: bigint | null;
           end_ms: bigint | null;
+          created_ms: bigint;
+          size_bytes: bigint | null;
+          status: string | null;
         }
-      >("SELECT * FROM indices")
+      >("SELECT * EXCLUDE (created_at), epoch_ms(created_at) AS created_ms FROM indices")
     ) {
       indices.set(index.name, {
         name: index.name,
         indexSetId: index.index_set_id,
         number: index.number,
         docCount: Number(index.doc_count),
+        sizeBytes: Number(index.size_bytes ?? 0),
         beginMs: index.begin_ms === null ? null : Number(index.begin_ms),
         endMs: index.end_ms === null ? null : Number(index.end_ms),
+        createdAtMs: Number(index.created_ms),
+        status: index.status === "closed" || index.status === "deleted" ? index.status : "open",
+        rangeCalculatedAtMs: Date.now(),
       });
     }
     this.rotation = new IndexRotation(this.indexSets, indices);
+    this.searchableCache = null;
     this.extras.clear();
     for (
       const field of await this.db.all<{ name: string; column_name: string; type: FieldType }>(
@@ -540,6 +714,7 @@ export class MessageStore {
     });
     this.terms.written(batch.rows);
     this.options.registry?.output.mark(batch.count);
+    await this.retain(new Set(batch.indices.map((index) => index.indexSetId)));
   }
 }
 
@@ -592,3 +767,24 @@ async function* inChunks(
 }
 
 const CHUNK_SIZE = 4096;
+
+/** The settings of a seeded index set: Graylog's defaults with its own count rotation. */
+function seedIndexSetConfig(
+  maxDocsPerIndex: number,
+): Omit<IndexSetSummary, "id" | "title" | "description" | "index_prefix" | "default" | "creation_date"> {
+  return {
+    writable: true,
+    can_be_default: true,
+    shards: INDEX_SET_DEFAULTS.shards,
+    replicas: INDEX_SET_DEFAULTS.replicas,
+    rotation_strategy_class: INDEX_SET_DEFAULTS.rotation_strategy_class,
+    rotation_strategy: countRotation(maxDocsPerIndex),
+    retention_strategy_class: INDEX_SET_DEFAULTS.retention_strategy_class,
+    retention_strategy: INDEX_SET_DEFAULTS.retention_strategy_config,
+    index_analyzer: INDEX_SET_DEFAULTS.index_analyzer,
+    index_optimization_max_num_segments: INDEX_SET_DEFAULTS.index_optimization_max_num_segments,
+    index_optimization_disabled: INDEX_SET_DEFAULTS.index_optimization_disabled,
+    field_type_refresh_interval: INDEX_SET_DEFAULTS.field_type_refresh_interval,
+    index_template_type: "messages",
+  };
+}

@@ -38,6 +38,10 @@ export const PAGE_MODULES = {
   roles: "ui/system/roles/RolesPage.tsx",
   role: "ui/system/roles/RoleDetailsPage.tsx",
   pipelineSimulate: "ui/system/pipelines/SimulatorPage.tsx",
+  indices: "ui/system/indices/IndicesPage.tsx",
+  indexSet: "ui/system/indices/IndexSetPage.tsx",
+  indexSetCreate: "ui/system/indices/IndexSetFormPage.tsx",
+  indexSetConfiguration: "ui/system/indices/IndexSetFormPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

@@ -84,6 +84,15 @@ const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 
+const IndicesPage = lazyPage(() => import("../ui/system/indices/IndicesPage.tsx").then((module) => module.IndicesPage));
+const IndexSetPage = lazyPage(() => import("../ui/system/indices/IndexSetPage.tsx").then((module) => module.IndexSetPage));
+const IndexSetCreatePage = lazyPage(() =>
+  import("../ui/system/indices/IndexSetFormPage.tsx").then((module) => module.IndexSetCreatePage)
+);
+const IndexSetConfigurationPage = lazyPage(() =>
+  import("../ui/system/indices/IndexSetFormPage.tsx").then((module) => module.IndexSetConfigurationPage)
+);
+
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
     {page}
@@ -162,11 +171,15 @@ export const PAGES: Record<PathName, PageEntry> = {
   contentPack: { title: "Content pack" },
   contentPackEdit: { title: "Edit content pack" },
 
-  indices: { title: "Indices & Index Sets" },
+  indices: { title: "Indices & Index Sets", render: onDemand(<IndicesPage />), preload: IndicesPage.preload },
   indexFailures: { title: "Indexer failures" },
-  indexSetCreate: { title: "Create index set" },
-  indexSet: { title: "Index set" },
-  indexSetConfiguration: { title: "Configure index set" },
+  indexSetCreate: { title: "Create index set", render: onDemand(<IndexSetCreatePage />), preload: IndexSetCreatePage.preload },
+  indexSet: { title: "Index set", render: onDemand(<IndexSetPage />), preload: IndexSetPage.preload },
+  indexSetConfiguration: {
+    title: "Configure index set",
+    render: onDemand(<IndexSetConfigurationPage />),
+    preload: IndexSetConfigurationPage.preload,
+  },
 
   nodes: { title: "Nodes" },
   node: { title: "Node" },

@@ -17,6 +17,7 @@ import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
 import type { LookupStore } from "./lookup-tables.ts";
 import type { PipelineStore } from "./pipelines.ts";
+import type { IndexSetStore } from "./index-sets.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -236,5 +237,6 @@ export interface Backend {
   roles: RoleStore;
   pipelines: PipelineStore;
   exportJobs: ExportJobStore;
+  indexSets: IndexSetStore;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import {
   MessageProcessorsConfigSchema,
 } from "./message-processors.ts";
 import { URL_WHITELIST_CONFIG_CLASS, URL_WHITELIST_DEFAULTS, UrlWhitelistSchema } from "./url-whitelist.ts";
+import { INDEX_SET_DEFAULTS, INDEX_SET_DEFAULTS_CONFIG_CLASS, IndexSetDefaultsSchema } from "./index-sets.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -46,6 +47,10 @@ export const CLUSTER_CONFIGS = {
     defaults: MESSAGE_PROCESSORS_CONFIG_DEFAULTS,
   },
   [URL_WHITELIST_CONFIG_CLASS]: { schema: UrlWhitelistSchema, defaults: URL_WHITELIST_DEFAULTS },
+  [INDEX_SET_DEFAULTS_CONFIG_CLASS]: {
+    schema: IndexSetDefaultsSchema,
+    defaults: INDEX_SET_DEFAULTS,
+  },
 } as const;
 
 // The defaults live in a zod-free module so the browser can have them without zod.

@@ -2,6 +2,7 @@ import { addExtraFieldColumn } from "../store/field-registry.ts";
 import { quoteIdentifier, quoteLiteral } from "../store/sql-text.ts";
 import type { ImportPlanner, InOrderBatch, PlannedBatch } from "./sql-import-planning.ts";
 import type { ImportStaging } from "./sql-import-staging.ts";
+import { UPSERT_INDEX_SQL, upsertIndexParams } from "../store/index-sets.ts";
 
 /**
  * Batches written by one INSERT (writeBatches): 8 of 122,880 rows give DuckDB's threads several row groups to
@@ -50,11 +51,7 @@ export class ImportWriter {
       await connection.run(`INSERT INTO messages BY NAME ${this.rowsOf(batches)}`);
       this.staging.stages.mark("insert statement");
       for (const index of batches.flatMap((batch) => batch.touched)) {
-        await connection.run(
-          `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
-           ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
-          [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
-        );
+        await connection.run(UPSERT_INDEX_SQL, upsertIndexParams(index));
       }
       for (const [index, field, stream] of batches.flatMap((batch) => batch.newPresence)) {
         await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [index, field, stream]);

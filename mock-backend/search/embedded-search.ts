@@ -86,7 +86,7 @@ export class EmbeddedSearch implements SearchBackend {
     const empty = { field: request.field, input: request.input, suggestions: [], sum_other_docs_count: 0 };
     if (!field) return { ...empty, error: { type: "unknown_field", reason: `Unknown field: ${request.field}` } };
     const range = readingRequest(() => resolveTimeRange(request.timerange ?? { type: "relative", from: 300 }, now));
-    const filter = allOf(timePredicate(range.from, range.to), streamPredicate(this.requestedStreams(request.streams ?? [], scope)));
+    const filter = allOf(timePredicate(range.from, range.to), this.store.searchable(), streamPredicate(this.requestedStreams(request.streams ?? [], scope)));
     const value = `CAST(${field.valueSql} AS VARCHAR)`;
     const prefix = { sql: `${value} ILIKE ? ESCAPE '\\'`, params: [`${request.input.replace(/[\\%_]/g, "\\$&")}%`] };
     const where = allOf(filter, { sql: `${field.valueSql} IS NOT NULL`, params: [] }, request.input ? prefix : { sql: "TRUE", params: [] });
@@ -152,6 +152,7 @@ export class EmbeddedSearch implements SearchBackend {
       const extra = request.filter?.type === "query_string" ? this.compile(request.filter.query, catalog, now) : { sql: "TRUE", params: [] };
       return allOf(
         timePredicate(range.from, range.to),
+        this.store.searchable(),
         streamPredicate(this.requestedStreams(requested, scope)),
         this.compile(request.query_string.query_string, catalog, now),
         extra,
@@ -208,6 +209,7 @@ export class EmbeddedSearch implements SearchBackend {
     const query = parseQuery(request.query, { allowLeadingWildcard: catalog.allowLeadingWildcard });
     const where = allOf(
       timePredicate(range.from, range.to),
+      this.store.searchable(),
       streamPredicate(this.requestedStreams(streamFilter ? [streamFilter[1]] : [], scope)),
       compileQuery(query, catalog, { now, timeRange: range }),
       filter,

@@ -171,6 +171,7 @@ export class SearchExecutor {
       readsText: readsText(parsed, catalog) || (filterQuery !== null && readsText(filterQuery, catalog)),
       predicate: allOf(
         timePredicate(range.from, range.to),
+        this.store.searchable(),
         streamPredicate(requested.length > 0 ? requested : scope.readableStreams),
         compileQuery(parsed, catalog, { now, timeRange: range }),
         filterQuery ? compileQuery(filterQuery, catalog, { now, timeRange: range }) : { sql: "TRUE", params: [] },

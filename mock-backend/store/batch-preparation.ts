@@ -186,7 +186,7 @@ result: IngestResult,
       }
       let presentText: string | null = null;
       for (const setId of routed.indexSets[m]) {
-        const index = state.rotation.take(setId, message.timestamp);
+        const index = state.rotation.take(setId, message.timestamp, size);
         touched.set(index.name, index);
         let indexCell = indexCells.get(index.name);
         if (indexCell === undefined) indexCells.set(index.name, indexCell = csvText(index.name));

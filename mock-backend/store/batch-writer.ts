@@ -4,6 +4,7 @@ import { type PreparedBatch, HOT_CSV_COLUMNS } from "./batch-preparation.ts";
 import { CSV_READ_OPTIONS } from "./csv-batch.ts";
 import { addExtraFieldColumn, SQL_TYPES } from "./field-registry.ts";
 import { quoteIdentifier, quoteLiteral } from "./sql-text.ts";
+import { UPSERT_INDEX_SQL, upsertIndexParams } from "./index-sets.ts";
 
 export interface BatchWriteOptions {
   /** This node's id (`gl2_source_node`). */
@@ -35,11 +36,7 @@ export async function writeBatch(db: Database, batch: PreparedBatch, options: Ba
         await withThreads(connection, options.bulkInsertThreads, insert);
       } else await insert();
       for (const index of batch.indices) {
-        await connection.run(
-          `INSERT INTO indices VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP)
-           ON CONFLICT (name) DO UPDATE SET doc_count = excluded.doc_count, begin_ms = excluded.begin_ms, end_ms = excluded.end_ms`,
-          [index.name, index.indexSetId, index.number, index.docCount, index.beginMs, index.endMs],
-        );
+        await connection.run(UPSERT_INDEX_SQL, upsertIndexParams(index));
       }
       for (const [index, field, stream] of batch.newPresence) {
         await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [

@@ -33,6 +33,11 @@ export const MESSAGE_STORE_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS indices (
      name VARCHAR PRIMARY KEY, index_set_id VARCHAR NOT NULL, number INTEGER NOT NULL, doc_count BIGINT NOT NULL,
      begin_ms BIGINT, end_ms BIGINT, created_at TIMESTAMP NOT NULL)`,
+  /** Rotation, retention and the other settings of an index set as Graylog's IndexSetSummary writes them. */
+  `ALTER TABLE index_sets ADD COLUMN IF NOT EXISTS config JSON`,
+  `ALTER TABLE indices ADD COLUMN IF NOT EXISTS size_bytes BIGINT DEFAULT 0`,
+  /** open, closed (not searched, can be reopened) or deleted (never searched again; rows stay: row ids must not move). */
+  `ALTER TABLE indices ADD COLUMN IF NOT EXISTS status VARCHAR DEFAULT 'open'`,
   `CREATE TABLE IF NOT EXISTS message_fields (
      name VARCHAR PRIMARY KEY, column_name VARCHAR NOT NULL UNIQUE, type VARCHAR NOT NULL)`,
   /** Which fields occur in which index for which stream: the basis of the field list for streams and a time range. */

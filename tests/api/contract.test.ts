@@ -87,6 +87,28 @@ import { TemplateRenderResponseSchema } from "../../api/schemas/notification-mes
 import { SearchMetadataSchema } from "../../api/schemas/search-metadata.ts";
 import { ExportJobIdSchema } from "../../api/schemas/export-jobs.ts";
 import { MapDataSearchResultSchema, TabularResponseSchema } from "../../api/schemas/scripting-search.ts";
+import {
+  ClosedIndicesSchema,
+  ClusterHealthSchema,
+  ClusterNameSchema,
+  CountSchema,
+  DeflectorSummarySchema,
+  FailureCountSchema,
+  IndexerOverviewSchema,
+  IndexFailuresSchema,
+  IndexInfoSchema,
+  IndexListSchema,
+  IndexRangeSchema,
+  IndexRangesSchema,
+  INDEX_SET_DEFAULTS,
+  IndexSetListSchema,
+  IndexSetSchema,
+  IndexSetStatsSchema,
+  RETENTION_STRATEGY_CLASSES,
+  ROTATION_STRATEGY_CLASSES,
+} from "../../api/schemas/index-sets.ts";
+import { DEFAULT_INDEX_SET_ID } from "../../fixtures/seed-streams.ts";
+import type { EmbeddedBackend } from "../../mock-backend/embedded-backend.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -127,6 +149,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   searchTypeId: "st1",
   exportJobId: "0123456789abcdef01234567",
   filename: "export.csv",
+  indexSetId: DEFAULT_INDEX_SET_ID,
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
@@ -311,6 +334,36 @@ const storedNotification = async (harness: ApiHarness) => {
 const storedEmailNotification = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/events/notifications", { body: EMAIL_NOTIFICATION_BODY });
   return { params: { notificationId: (created.body as { id: string }).id } };
+};
+
+const INDEX_SET_BODY = {
+  title: "Contract index set",
+  description: "",
+  index_prefix: "contract",
+  shards: 1,
+  replicas: 0,
+  rotation_strategy_class: ROTATION_STRATEGY_CLASSES.count,
+  rotation_strategy: INDEX_SET_DEFAULTS.rotation_strategy_config,
+  retention_strategy_class: RETENTION_STRATEGY_CLASSES.delete,
+  retention_strategy: INDEX_SET_DEFAULTS.retention_strategy_config,
+  index_optimization_max_num_segments: 1,
+  index_optimization_disabled: false,
+  field_type_refresh_interval: 5000,
+};
+
+/** A stored index set of its own prefix, for the calls that change or remove one. */
+const storedIndexSet = async (harness: ApiHarness) => {
+  const prefix = `contract${crypto.randomUUID().slice(0, 8)}`;
+  const created = await harness.call("POST", "/system/indices/index_sets", { body: { ...INDEX_SET_BODY, index_prefix: prefix } });
+  return { params: { indexSetId: (created.body as { id: string }).id } };
+};
+
+/** An index of the default set holding a message that is no longer the write index (it may be closed or deleted). */
+const filledIndex = async (harness: ApiHarness) => {
+  await (harness.backend as EmbeddedBackend).messageStore.ingest([{ timestamp: Date.now(), source: "contract", message: "contract" }]);
+  const deflector = await harness.call("GET", `/system/deflector/${DEFAULT_INDEX_SET_ID}`);
+  await harness.call("POST", `/cluster/deflector/${DEFAULT_INDEX_SET_ID}/cycle`);
+  return { params: { index: (deflector.body as { current_target: string }).current_target } };
 };
 
 interface ContractCase {
@@ -574,6 +627,38 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /cluster/inputstates": { status: 200, schema: ClusterInputStatesSchema },
   "PUT /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
   "DELETE /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
+  "GET /system/indices/index_sets": { query: "?stats=true", status: 200, schema: IndexSetListSchema },
+  "GET /system/indices/index_sets/stats": { status: 200, schema: IndexSetStatsSchema },
+  "GET /system/indices/index_sets/{indexSetId}": { status: 200, schema: IndexSetSchema },
+  "GET /system/indices/index_sets/{indexSetId}/stats": { status: 200, schema: IndexSetStatsSchema },
+  "POST /system/indices/index_sets": { body: INDEX_SET_BODY, status: 200, schema: IndexSetSchema },
+  "PUT /system/indices/index_sets/{indexSetId}": { body: INDEX_SET_BODY, prepare: storedIndexSet, status: 200, schema: IndexSetSchema },
+  "DELETE /system/indices/index_sets/{indexSetId}": { prepare: storedIndexSet, status: 204, schema: null },
+  "PUT /system/indices/index_sets/{indexSetId}/default": { status: 200, schema: IndexSetSchema },
+  "PUT /system/indices/index_set_defaults": { body: INDEX_SET_DEFAULTS, status: 204, schema: null },
+  "GET /system/indexer/overview/{indexSetId}": { status: 200, schema: IndexerOverviewSchema },
+  "GET /system/indexer/cluster/health": { status: 200, schema: ClusterHealthSchema },
+  "GET /system/indexer/cluster/name": { status: 200, schema: ClusterNameSchema },
+  "GET /system/indexer/indices/{index}": { prepare: filledIndex, status: 200, schema: IndexInfoSchema },
+  "POST /system/indexer/indices/multiple": { body: { indices: ["graylog_0"] }, status: 200, schema: z.record(z.string(), IndexInfoSchema) },
+  "GET /system/indexer/indices/open": { status: 200, schema: IndexListSchema },
+  "GET /system/indexer/indices/closed": { status: 200, schema: ClosedIndicesSchema },
+  "GET /system/indexer/indices/{indexSetId}/list": { status: 200, schema: IndexListSchema },
+  "POST /system/indexer/indices/{index}/close": { prepare: filledIndex, status: 204, schema: null },
+  "POST /system/indexer/indices/{index}/reopen": { prepare: filledIndex, status: 204, schema: null },
+  "DELETE /system/indexer/indices/{index}": { prepare: filledIndex, status: 204, schema: null },
+  "GET /system/indexer/failures": { query: "?limit=10&offset=0", status: 200, schema: IndexFailuresSchema },
+  "GET /system/indexer/failures/count": { query: "?since=2026-01-01T00:00:00Z", status: 200, schema: FailureCountSchema },
+  "GET /system/indices/ranges": { status: 200, schema: IndexRangesSchema },
+  "GET /system/indices/ranges/{index}": { prepare: filledIndex, status: 200, schema: IndexRangeSchema },
+  "POST /system/indices/ranges/rebuild": { status: 202, schema: null },
+  "POST /system/indices/ranges/index_set/{indexSetId}/rebuild": { status: 202, schema: null },
+  "POST /system/indices/ranges/{index}/rebuild": { prepare: filledIndex, status: 202, schema: null },
+  "GET /system/deflector/{indexSetId}": { status: 200, schema: DeflectorSummarySchema },
+  "POST /cluster/deflector/{indexSetId}/cycle": { status: 204, schema: null },
+  "POST /system/deflector/{indexSetId}/cycle": { status: 204, schema: null },
+  "GET /count/total": { status: 200, schema: CountSchema },
+  "GET /count/{indexSetId}/total": { status: 200, schema: CountSchema },
   "POST /streams/{streamId}/testMatch": { body: { message: { source: "web-01", http_method: "GET" } }, status: 200, schema: StreamTestMatchResponseSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },

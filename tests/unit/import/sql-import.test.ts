@@ -119,7 +119,8 @@ async function storedState(store: MessageStore, db: Database): Promise<StoredSta
     presence: await db.all("SELECT * FROM field_presence ORDER BY ALL"),
     indices: await db.all("SELECT * EXCLUDE (created_at) FROM indices ORDER BY name"),
     listed: store.catalog().listed(),
-    memoryIndices: store.indices(),
+    // When an index was created and its range calculated are wall-clock times of each run.
+    memoryIndices: store.indices().map(({ createdAtMs: _created, rangeCalculatedAtMs: _calculated, ...index }) => index),
   };
 }
 
