@@ -31,6 +31,9 @@ import { viewsApi } from "./routes/views.ts";
 import { clusterStatsApi } from "./routes/cluster-stats.ts";
 import { notificationMessagesApi } from "./routes/notification-messages.ts";
 import { telemetryApi } from "./routes/telemetry.ts";
+import { exportJobsApi } from "./routes/export-jobs.ts";
+import { searchMessagesApi } from "./routes/search-messages.ts";
+import { searchMetadataApi } from "./routes/search-metadata.ts";
 import type { Backend } from "./schemas/backend.ts";
 import { UnreadableRequestError } from "./schemas/unreadable-request.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
@@ -83,6 +86,9 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     clusterStatsApi(),
     telemetryApi(),
     notificationMessagesApi(),
+    searchMetadataApi(),
+    searchMessagesApi(),
+    exportJobsApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

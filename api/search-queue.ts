@@ -121,6 +121,9 @@ export const QUEUED_SEARCH_CALLS: readonly { method: "GET" | "POST"; path: strin
   { method: "POST", path: "/views/search/:id/execute" },
   { method: "POST", path: "/views/export" },
   { method: "GET", path: "/search/universal/*" },
+  { method: "POST", path: "/views/search/messages" },
+  { method: "POST", path: "/views/search/messages/*" },
+  { method: "GET", path: "/views/search/messages/job/*" },
 ];
 
 /** Middleware running the rest of a queued call in a slot (mounted on QUEUED_SEARCH_CALLS only). */

@@ -5,6 +5,7 @@ import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import { EmbeddedClusterStats } from "./cluster-stats.ts";
 import { EmbeddedTelemetrySettingsStore } from "./telemetry/telemetry-settings-store.ts";
+import { EmbeddedExportJobStore } from "./export-jobs/export-job-store.ts";
 import { Database } from "./database.ts";
 import { DemoTraffic } from "./demo-traffic.ts";
 import { decoratorStoreFor } from "./decorators/decorator-store.ts";
@@ -161,6 +162,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     lookupTables,
     clusterStats: new EmbeddedClusterStats(db),
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
+    exportJobs: new EmbeddedExportJobStore(db),
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

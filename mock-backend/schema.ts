@@ -12,6 +12,7 @@ import { MESSAGE_STORE_STATEMENTS, migrateMessageStore } from "./store/message-s
 import { VIEW_STATEMENTS } from "./views/view-store.ts";
 import { SHARE_STATEMENTS } from "./shares/share-store.ts";
 import { TELEMETRY_STATEMENTS } from "./telemetry/telemetry-settings-store.ts";
+import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -59,6 +60,7 @@ const STATEMENTS = [
   // After views and users: the migration gives existing views their owner grant.
   ...SHARE_STATEMENTS,
   ...TELEMETRY_STATEMENTS,
+  ...EXPORT_JOB_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

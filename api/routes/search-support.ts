@@ -18,6 +18,9 @@ import {
 import type { TimeRange } from "../schemas/timerange.ts";
 import { assertStreamsReadable, searchScope } from "../search-scope.ts";
 import { jsonBody, jsonContent, secureRoute } from "../secure-route.ts";
+import { csvResponse, exportCsvAnswer } from "../csv-answer.ts";
+import { ExportJobIdSchema, MessagesRequestSchema } from "../schemas/export-jobs.ts";
+import { createExportJob } from "./export-jobs.ts";
 
 const streamDenied = { 403: jsonContent(MissingStreamPermissionSchema, "Streams the caller may not read.") };
 const csvContent = (description: string) => ({ description, content: { "text/csv": { schema: z.string() } } });
@@ -74,9 +77,15 @@ const exportMessages = secureRoute(AUTHENTICATED, {
   method: "post",
   path: "/views/export",
   tags: ["Search"],
-  summary: "Export matching messages as CSV (streamed)",
+  summary: "Export matching messages: streamed CSV, or (Accept: application/json, as Graylog) an export job's id",
   request: { body: jsonBody(ExportRequestSchema) },
-  responses: { 200: csvContent("CSV: a header of fields_in_order, then one line per message."), ...streamDenied },
+  responses: {
+    200: {
+      description: "CSV (a header of fields_in_order, then one line per message); with Accept: application/json, the export job's id to download from /views/search/messages/job/{id}/{filename}.",
+      content: { "text/csv": { schema: z.string() }, "application/json": { schema: ExportJobIdSchema } },
+    },
+    ...streamDenied,
+  },
 });
 
 const UniversalQuery = {
@@ -146,10 +155,9 @@ function universalRequest(kind: UniversalKind, query: Record<string, unknown>): 
 
 const STREAM_FILTER = /^\s*streams:([0-9a-f]{24})\s*$/;
 
-function csvResponse(body: ReadableStream<Uint8Array>, fileName: string): Response {
-  return new Response(body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" },
-  });
+/** Graylog's POST /views/export answers a job id; Sluice's own download reads the CSV at once (Accept: text/csv). */
+function wantsJobId(accept: string | undefined): boolean {
+  return accept !== undefined && /application\/json/.test(accept) && !/text\/csv/.test(accept);
 }
 
 /** Search support calls: validation, fields, suggestions, message lookup, exports and the legacy universal search. */
@@ -186,9 +194,11 @@ export function searchSupportApi() {
     })
     .openapi(exportMessages, async (c) => {
       const request = c.req.valid("json");
-      const scope = await searchScope(c);
-      assertStreamsReadable(scope, [...request.streams, ...(request.filter?.type === "or" ? request.filter.filters.map((f) => f.id) : [])]);
-      return csvResponse(c.get("backend").search.exportCsv(request, scope), "search-result.csv") as never;
+      if (wantsJobId(c.req.header("Accept"))) {
+        const job = MessagesRequestSchema.parse(request);
+        return c.json(await createExportJob(c, { type: "messages", request: job }), 200);
+      }
+      return await exportCsvAnswer(c, request, "search-result.csv") as never;
     });
   for (const kind of Object.keys(UNIVERSAL_KINDS) as UniversalKind[]) {
     const { search, exportCsv } = universalRoutes(kind);

@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { isPermitted } from "../../shared/permissions.ts";
 import { AUTHENTICATED } from "../access.ts";
 import { ApiError, forbidden, notFound } from "../errors.ts";
-import { maySeeSearchThroughViews } from "../view-access.ts";
+import { mayUseSearch, readableSearch } from "../readable-search.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema, MissingStreamPermissionSchema } from "../schemas/errors.ts";
 import { ExecutionStateSchema, type Search, SearchJobSchema, SearchSchema } from "../schemas/search.ts";
-import type { User } from "../schemas/user.ts";
 import { assertStreamsReadable, searchScope } from "../search-scope.ts";
 import { jsonBody, jsonContent, secureRoute } from "../secure-route.ts";
 
@@ -80,13 +78,10 @@ export function viewsSearchApi() {
       return c.json(stored, 201);
     })
     .openapi(getSearch, async (c) => {
-      const backend = c.get("backend");
-      const user = c.get("user")!;
       const { id } = c.req.valid("param");
-      const search = await backend.search.getSearch(id);
       // A saved search shared with the caller lets them read its search too.
-      const readable = search && (mayUse(search, user) || await maySeeSearchThroughViews(backend, user, id));
-      if (!search || !readable) throw notFound(`No search with id ${id}.`);
+      const search = await readableSearch(c, id);
+      if (!search) throw notFound(`No search with id ${id}.`);
       return c.json(search, 200);
     })
     .openapi(executeSearch, async (c) => {
@@ -94,7 +89,7 @@ export function viewsSearchApi() {
       const backend = c.get("backend");
       const search = await backend.search.getSearch(id);
       const scope = await searchScope(c);
-      if (!search || !mayUse(search, c.get("user")!)) throw notFound(`No search with id ${id}.`);
+      if (!search || !mayUseSearch(search, c.get("user")!)) throw notFound(`No search with id ${id}.`);
       assertStreamsReadable(scope, requestedStreams(search));
       const state = ExecutionStateSchema.parse(c.req.valid("json") ?? {});
       const job = await backend.search.execute(search, state, scope);
@@ -117,11 +112,6 @@ export function viewsSearchApi() {
       const job = await withTimeout(backend.search.execute(stored, ExecutionStateSchema.parse({}), scope), timeout);
       return c.json(job, 200);
     });
-}
-
-/** Searches are their owner's; administrators (`*`) may use every search. */
-function mayUse(search: Search, user: User): boolean {
-  return search.owner === user.username || isPermitted(user.permissions, "*");
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -6,6 +6,7 @@ import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
 import type { ClusterStatsSource } from "./cluster-stats.ts";
 import type { TelemetrySettingsStore } from "./telemetry.ts";
+import type { ExportJobStore } from "./export-jobs.ts";
 import type { AvailableDecorators, Decorator, DecoratorBody } from "./decorators.ts";
 import type { EntityListPreferences } from "./entity-list-preferences.ts";
 import type { EventsBackend } from "./events.ts";
@@ -215,5 +216,6 @@ export interface Backend {
   lookupTables: LookupStore;
   clusterStats: ClusterStatsSource;
   telemetrySettings: TelemetrySettingsStore;
+  exportJobs: ExportJobStore;
   close(): Promise<void>;
 }

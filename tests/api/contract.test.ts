@@ -74,6 +74,8 @@ import {
 import { ElasticsearchStatsSchema } from "../../api/schemas/cluster-stats.ts";
 import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsSchema } from "../../api/schemas/telemetry.ts";
 import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
+import { SearchMetadataSchema } from "../../api/schemas/search-metadata.ts";
+import { ExportJobIdSchema } from "../../api/schemas/export-jobs.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -105,6 +107,10 @@ const SAMPLE_PARAMS: Record<string, string> = {
   key: "contract",
   idOrName: "0123456789abcdef01234567",
   type: "no_input_running",
+  searchId: "0123456789abcdef01234567",
+  searchTypeId: "st1",
+  exportJobId: "0123456789abcdef01234567",
+  filename: "export.csv",
 };
 
 const SEARCH_BODY = {
@@ -115,6 +121,16 @@ const SEARCH_BODY = {
 const storedSearch = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/views/search", { body: SEARCH_BODY });
   return { params: { id: (created.body as { id: string }).id } };
+};
+
+/** A stored search of the admin under `searchId`, for the export calls. */
+const exportableSearch = async (harness: ApiHarness) => ({ params: { searchId: (await storedSearch(harness)).params.id } });
+
+/** An export job of the admin's stored search, for the download. */
+const exportJob = async (harness: ApiHarness) => {
+  const { params } = await exportableSearch(harness);
+  const created = await harness.call("POST", `/views/export/${params.searchId}`, { body: {} });
+  return { params: { exportJobId: created.body as string } };
 };
 
 /** The admin's search that VIEW_BODY points at, stored under a fixed id so that the static body can name it. */
@@ -459,6 +475,14 @@ const CONTRACT: Record<string, ContractCase> = {
     schema: null,
   },
   "GET /system/cluster/stats/elasticsearch": { status: 200, schema: ElasticsearchStatsSchema },
+  "POST /views/search/metadata": { body: SEARCH_BODY, status: 200, schema: SearchMetadataSchema },
+  "GET /views/search/metadata/{id}": { prepare: storedSearch, status: 200, schema: SearchMetadataSchema },
+  "POST /views/search/messages": { body: { fields_in_order: ["timestamp", "message"] }, status: 200, schema: z.string() },
+  "POST /views/search/messages/{searchId}": { body: { fields_in_order: ["timestamp"] }, prepare: exportableSearch, status: 200, schema: z.string() },
+  "POST /views/search/messages/{searchId}/{searchTypeId}": { body: {}, prepare: exportableSearch, status: 200, schema: z.string() },
+  "GET /views/search/messages/job/{exportJobId}/{filename}": { prepare: exportJob, status: 200, schema: z.string() },
+  "POST /views/export/{searchId}": { body: { limit: 10 }, prepare: exportableSearch, status: 200, schema: ExportJobIdSchema },
+  "POST /views/export/{searchId}/{searchTypeId}": { body: {}, prepare: exportableSearch, status: 200, schema: ExportJobIdSchema },
   "GET /telemetry": { status: 200, schema: TelemetryDataSchema },
   "GET /telemetry/user/settings": { status: 200, schema: TelemetryUserSettingsSchema },
   "PUT /telemetry/user/settings": { body: { telemetry_enabled: false, telemetry_permission_asked: true }, status: 204, schema: null },
