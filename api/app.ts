@@ -34,6 +34,7 @@ import { telemetryApi } from "./routes/telemetry.ts";
 import { exportJobsApi } from "./routes/export-jobs.ts";
 import { searchMessagesApi } from "./routes/search-messages.ts";
 import { searchMetadataApi } from "./routes/search-metadata.ts";
+import { legacySearchApi } from "./routes/legacy-search.ts";
 import type { Backend } from "./schemas/backend.ts";
 import { UnreadableRequestError } from "./schemas/unreadable-request.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
@@ -89,6 +90,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     searchMetadataApi(),
     searchMessagesApi(),
     exportJobsApi(),
+    legacySearchApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

@@ -124,6 +124,11 @@ export const QUEUED_SEARCH_CALLS: readonly { method: "GET" | "POST"; path: strin
   { method: "POST", path: "/views/search/messages" },
   { method: "POST", path: "/views/search/messages/*" },
   { method: "GET", path: "/views/search/messages/job/*" },
+  { method: "GET", path: "/search/messages" },
+  { method: "POST", path: "/search/messages" },
+  { method: "GET", path: "/search/aggregate" },
+  { method: "POST", path: "/search/aggregate" },
+  { method: "POST", path: "/search/mapdata" },
 ];
 
 /** Middleware running the rest of a queued call in a slot (mounted on QUEUED_SEARCH_CALLS only). */

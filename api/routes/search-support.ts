@@ -126,7 +126,13 @@ function universalRoutes(kind: UniversalKind) {
     tags: ["Legacy search"],
     summary: `Message search over a ${kind} time range`,
     request: { query: definition.query },
-    responses: { 200: jsonContent(UniversalSearchResponseSchema, "Matching messages."), ...streamDenied },
+    responses: {
+      200: {
+        description: "Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields.",
+        content: { "application/json": { schema: UniversalSearchResponseSchema }, "text/csv": { schema: z.string() } },
+      },
+      ...streamDenied,
+    },
   });
   const exportCsv = secureRoute(requires(definition.permission), {
     method: "get",
@@ -207,10 +213,14 @@ export function searchSupportApi() {
       const scope = await searchScope(c);
       const streamFilter = request.filter?.match(STREAM_FILTER);
       if (streamFilter) assertStreamsReadable(scope, [streamFilter[1]]);
+      if (/text\/csv/.test(c.req.header("Accept") ?? "")) {
+        return csvResponse(c.get("backend").search.universalCsv(request, scope), `${kind}-search-result.csv`) as never;
+      }
       return c.json(await c.get("backend").search.universal(request, scope), 200);
     });
     router.openapi(exportCsv, async (c) => {
-      const request = universalRequest(kind, c.req.valid("query") as Record<string, unknown>);
+      // The export writes every match unless the caller names a limit.
+      const request = { ...universalRequest(kind, c.req.valid("query") as Record<string, unknown>), ...(c.req.query("limit") === undefined ? { limit: 0 } : {}) };
       if (!request.fields) throw new ApiError(400, "Invalid query parameter: fields: name the fields to export, separated by commas");
       const scope = await searchScope(c);
       const streamFilter = request.filter?.match(STREAM_FILTER);

@@ -163,7 +163,9 @@ export class EmbeddedSearch implements SearchBackend {
 
   universalCsv(request: UniversalSearchRequest, scope: SearchScope): ReadableStream<Uint8Array> {
     const { where, catalog } = this.universalPredicate(request, scope);
-    return this.csv(request.fields ?? ["timestamp", "source", "message"], catalog, where, this.orderBy(catalog, request.sort), null);
+    // Graylog's chunked CSV reads limit and offset too; a limit of 0 means every match.
+    const fields = request.fields ?? ["timestamp", "source", "message"];
+    return this.csv(fields, catalog, where, this.orderBy(catalog, request.sort), request.limit > 0 ? request.limit : null, request.offset);
   }
 
   async streams(): Promise<StreamSummary[]> {
@@ -219,7 +221,7 @@ export class EmbeddedSearch implements SearchBackend {
   }
 
   /** Streams the chosen fields of the matching messages as CSV; unknown fields stay empty columns. */
-  private csv(fields: readonly string[], catalog: FieldCatalog, where: SqlPredicate, order: string, limit: number | null) {
+  private csv(fields: readonly string[], catalog: FieldCatalog, where: SqlPredicate, order: string, limit: number | null, offset = 0) {
     const columns = fields.map((name) => {
       if (name === "timestamp") return "strftime(timestamp, '%Y-%m-%dT%H:%M:%S.%gZ')";
       if (name === "streams") return "array_to_string(streams, ',')";
@@ -227,7 +229,7 @@ export class EmbeddedSearch implements SearchBackend {
       if (!field) return "NULL";
       return field.type === "date" ? `strftime(${field.valueSql}, '%Y-%m-%dT%H:%M:%S.%gZ')` : `CAST(${field.valueSql} AS VARCHAR)`;
     });
-    const sql = `SELECT ${columns.join(", ")} FROM messages WHERE ${where.sql} ORDER BY ${order}${limit === null ? "" : " LIMIT ?"}`;
-    return csvStream(fields, this.db.stream(sql, limit === null ? where.params : [...where.params, limit]));
+    const sql = `SELECT ${columns.join(", ")} FROM messages WHERE ${where.sql} ORDER BY ${order}${limit === null ? "" : " LIMIT ?"} OFFSET ?`;
+    return csvStream(fields, this.db.stream(sql, [...where.params, ...(limit === null ? [] : [limit]), offset]));
   }
 }

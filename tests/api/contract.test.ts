@@ -76,6 +76,7 @@ import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsS
 import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
 import { SearchMetadataSchema } from "../../api/schemas/search-metadata.ts";
 import { ExportJobIdSchema } from "../../api/schemas/export-jobs.ts";
+import { MapDataSearchResultSchema, TabularResponseSchema } from "../../api/schemas/scripting-search.ts";
 import { isAnyPermitted, isPermitted } from "../../shared/permissions.ts";
 import { ADMIN_PASSWORD, type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import fc from "fast-check";
@@ -476,6 +477,11 @@ const CONTRACT: Record<string, ContractCase> = {
   },
   "GET /system/cluster/stats/elasticsearch": { status: 200, schema: ElasticsearchStatsSchema },
   "POST /views/search/metadata": { body: SEARCH_BODY, status: 200, schema: SearchMetadataSchema },
+  "POST /search/messages": { body: { query: "*", fields: ["source"] }, status: 200, schema: TabularResponseSchema },
+  "GET /search/messages": { query: "?query=*&fields=source,message&size=5", status: 200, schema: TabularResponseSchema },
+  "POST /search/aggregate": { body: { group_by: [{ field: "source" }], metrics: [{ function: "count" }] }, status: 200, schema: TabularResponseSchema },
+  "GET /search/aggregate": { query: "?groups=source&metrics=count:", status: 200, schema: TabularResponseSchema },
+  "POST /search/mapdata": { body: { fields: ["client_ip_geolocation"] }, status: 200, schema: MapDataSearchResultSchema },
   "GET /views/search/metadata/{id}": { prepare: storedSearch, status: 200, schema: SearchMetadataSchema },
   "POST /views/search/messages": { body: { fields_in_order: ["timestamp", "message"] }, status: 200, schema: z.string() },
   "POST /views/search/messages/{searchId}": { body: { fields_in_order: ["timestamp"] }, prepare: exportableSearch, status: 200, schema: z.string() },

@@ -2122,6 +2122,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages a query matches, as a table (parameters instead of a body) */
+        get: operations["getSearchMessages"];
+        put?: never;
+        /** Messages a query matches, as a table of the requested fields */
+        post: operations["postSearchMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grouped metrics as a table (parameters: groups=field, metrics=function:field) */
+        get: operations["getSearchAggregate"];
+        put?: never;
+        /** Metrics of the messages a query matches, grouped by field values, as a table */
+        post: operations["postSearchAggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/mapdata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many matching messages have each coordinate value of some geo fields */
+        post: operations["postSearchMapdata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4066,6 +4119,106 @@ export interface components {
             /** @description Accepted for Graylog compatibility; timestamps are written in UTC with a Z suffix whatever the zone. */
             time_zone?: string;
             filename?: string;
+        };
+        TabularResponse: {
+            schema: components["schemas"]["ResponseSchemaEntry"][];
+            datarows: (string | number | boolean | null)[][];
+            metadata: {
+                effective_timerange: {
+                    /** @enum {string} */
+                    type: "absolute";
+                    from: string;
+                    to: string;
+                };
+            };
+        };
+        ResponseSchemaEntry: {
+            /** @enum {string} */
+            column_type: "grouping" | "metric" | "field";
+            /** @enum {string} */
+            type: "string" | "numeric" | "date" | "boolean";
+            function?: string;
+            field: string | null;
+            name: string;
+        };
+        MessagesRequestSpec: {
+            /** @default  */
+            query: string;
+            /** @default [] */
+            streams: string[];
+            timerange?: components["schemas"]["TimeRange"];
+            /** @default timestamp */
+            sort: string;
+            /**
+             * @default Descending
+             * @enum {string}
+             */
+            sort_order: "Ascending" | "Descending";
+            /**
+             * @default [
+             *       "source",
+             *       "message",
+             *       "timestamp"
+             *     ]
+             */
+            fields: string[];
+            /** @default 0 */
+            from: number;
+            /** @default 10 */
+            size: number;
+        };
+        AggregationRequestSpec: {
+            /** @default  */
+            query: string;
+            /** @default [] */
+            streams: string[];
+            timerange?: components["schemas"]["TimeRange"];
+            group_by: {
+                field: string;
+                limit?: number;
+            }[];
+            /**
+             * @default [
+             *       {
+             *         "function": "count"
+             *       }
+             *     ]
+             */
+            metrics: {
+                /** @enum {string} */
+                function: "count" | "avg" | "sum" | "min" | "max" | "card" | "stddev" | "variance" | "sumofsquares" | "percentile" | "latest";
+                field?: string | null;
+                /** @enum {string|null} */
+                sort?: "asc" | "desc" | null;
+            }[];
+        };
+        MapDataSearchResult: {
+            query: string;
+            timerange: components["schemas"]["TimeRange"];
+            limit: number;
+            stream_ids: string[];
+            fields: {
+                [key: string]: {
+                    time: number;
+                    terms: {
+                        [key: string]: number;
+                    };
+                    missing: number;
+                    other: number;
+                    total: number;
+                    built_query: string;
+                };
+            };
+        };
+        MapDataSearchRequest: {
+            /** @default * */
+            query: string;
+            timerange?: components["schemas"]["TimeRange"];
+            /** @default 50 */
+            limit: number;
+            /** @default [] */
+            stream_ids: string[];
+            fields: string[];
         };
     };
     responses: never;
@@ -6193,13 +6346,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -6306,13 +6460,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -6420,13 +6575,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching messages. */
+            /** @description Matching messages; with Accept: text/csv, the page (limit and offset, 0 = every match) as CSV of the fields. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UniversalSearchResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -14111,6 +14267,328 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSearchMessages: {
+        parameters: {
+            query?: {
+                query?: string;
+                streams?: string | string[];
+                /** @description A keyword time range such as 'last 5 minutes', or a number of seconds, minutes, hours, days or weeks back: 300s, 5m, 1h, 2d, 1w. */
+                timerange?: string;
+                fields?: string | string[];
+                from?: number | null;
+                size?: number;
+                sort?: string;
+                sort_order?: "Ascending" | "Descending";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+        };
+    };
+    postSearchMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagesRequestSpec"];
+            };
+        };
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSearchAggregate: {
+        parameters: {
+            query?: {
+                query?: string;
+                streams?: string | string[];
+                /** @description A keyword time range such as 'last 5 minutes', or a number of seconds, minutes, hours, days or weeks back: 300s, 5m, 1h, 2d, 1w. */
+                timerange?: string;
+                groups?: string | string[];
+                metrics?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+        };
+    };
+    postSearchAggregate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregationRequestSpec"];
+            };
+        };
+        responses: {
+            /** @description The table: JSON by default, CSV with Accept: text/csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabularResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSearchMapdata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MapDataSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Per field: coordinate terms with counts, missing, other and total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapDataSearchResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Streams the caller may not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingStreamPermission"];
                 };
             };
             /** @description The request body is larger than the server accepts. */
