@@ -68,6 +68,7 @@ export const DecoratorBodySchema = z
     order: z.number().int("order must be a whole number").min(0, "order must not be negative").max(1_000_000)
       .default(0),
   })
+  .strict()
   .openapi("DecoratorBody");
 
 export type DecoratorBody = z.infer<typeof DecoratorBodySchema>;

@@ -165,6 +165,7 @@ export const EventsSearchRequestSchema = z
         ),
         event_definitions: z.array(z.string().min(1)).max(1000).default([]),
       })
+      .strict()
       .default({ alerts: "include", event_definitions: [] }),
     page: z.number().int().min(1, "page must be a positive integer").default(1),
     per_page: z.number().int().min(1, "per_page must be a positive integer").max(10_000).default(10),
@@ -176,6 +177,7 @@ export const EventsSearchRequestSchema = z
       "desc",
     ),
   })
+  .strict()
   .openapi("EventsSearchParameters");
 
 const ContextEntitySchema = z.object({ id: z.string(), title: z.string(), description: z.string() });

@@ -13,6 +13,7 @@ export const ValidationRequestSchema = z
     parameter_bindings: z.record(z.string(), z.unknown()).default({}),
     validation_mode: z.enum(["QUERY", "SEARCH_FILTER"]).default("QUERY"),
   })
+  .strict()
   .openapi("ValidationRequest");
 
 export const VALIDATION_ERROR_TYPES = [
@@ -63,6 +64,7 @@ export const FieldsRequestSchema = z
     streams: z.array(z.string().min(1)).max(1000).nullish(),
     timerange: TimeRangeSchema.nullish(),
   })
+  .strict()
   .openapi("FieldsRequest");
 
 /** POST /search/suggest: values of a field for completion. */
@@ -74,6 +76,7 @@ export const SuggestRequestSchema = z
     streams: z.array(z.string().min(1)).max(1000).nullish(),
     size: z.number().int().min(1).max(1000).default(50),
   })
+  .strict()
   .openapi("SuggestRequest");
 
 export const SuggestResponseSchema = z
@@ -98,10 +101,11 @@ export const ExportRequestSchema = z
     timerange: TimeRangeSchema.default({ type: "relative", from: 300 }),
     streams: z.array(z.string().min(1)).max(1000).default([]),
     fields_in_order: z.array(z.string().min(1).max(300)).min(1, "fields_in_order must name at least one field").max(500),
-    sort: z.array(z.object({ field: z.string().min(1), order: z.enum(["ASC", "DESC"]) })).default([{ field: "timestamp", order: "DESC" }]),
+    sort: z.array(z.object({ field: z.string().min(1), order: z.enum(["ASC", "DESC"]) }).strict()).default([{ field: "timestamp", order: "DESC" }]),
     limit: z.number().int().min(1, "limit must be positive").max(10_000_000).nullish(),
     filter: QueryFilterSchema.optional(),
   })
+  .strict()
   .openapi("ExportRequest");
 
 /** GET /search/universal/{relative|absolute|keyword} answers. */

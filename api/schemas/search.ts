@@ -6,14 +6,15 @@ import { EffectiveTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
 
 export const ElasticsearchQuerySchema = z
   .object({ type: z.literal("elasticsearch"), query_string: z.string().max(10_000) })
+  .strict()
   .openapi("ElasticsearchQuery");
 
-export const StreamFilterSchema = z.object({ type: z.literal("stream"), id: z.string().min(1), title: z.string().nullish() });
+export const StreamFilterSchema = z.object({ type: z.literal("stream"), id: z.string().min(1), title: z.string().nullish() }).strict();
 
 export const QueryFilterSchema = z
   .union([
-    z.object({ type: z.literal("or"), filters: z.array(StreamFilterSchema).max(1000) }),
-    z.object({ type: z.literal("query_string"), query: z.string().max(10_000) }),
+    z.object({ type: z.literal("or"), filters: z.array(StreamFilterSchema).max(1000) }).strict(),
+    z.object({ type: z.literal("query_string"), query: z.string().max(10_000) }).strict(),
   ])
   .nullable()
   .openapi("QueryFilter");
@@ -141,7 +142,7 @@ export const SearchTypeExecutionSchema = z.object({
   limit: z.number().int().min(0).max(10_000).optional(),
   offset: z.number().int().min(0).optional(),
   after: z.array(z.unknown()).optional(),
-});
+}).strict();
 
 export const ExecutionStateSchema = z
   .object({
@@ -155,9 +156,11 @@ export const ExecutionStateSchema = z
         keep_queries: z.array(z.string()).default([]),
         search_types: z.record(z.string(), SearchTypeExecutionSchema).default({}),
       })
+      .strict()
       .default({ keep_search_types: [], keep_queries: [], search_types: {} }),
-    parameter_bindings: z.record(z.string(), z.object({ type: z.string(), value: z.unknown() })).default({}),
+    parameter_bindings: z.record(z.string(), z.object({ type: z.string(), value: z.unknown() }).strict()).default({}),
   })
+  .strict()
   .openapi("ExecutionState");
 
 export const SearchErrorSchema = z

@@ -202,6 +202,7 @@ export const StreamTestMatchRequestSchema = z
   .object({
     message: z.record(z.string(), z.unknown(), { error: "message must be an object of fields" }),
   })
+  .strict()
   .openapi("StreamTestMatchRequest");
 
 export type StreamTestMatchRequest = z.infer<typeof StreamTestMatchRequestSchema>;

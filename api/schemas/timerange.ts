@@ -8,6 +8,7 @@ export const RelativeTimeRangeSchema = z
     to: z.number().int().min(0).optional(),
     range: z.number().int().min(0, "range must be 0 (all time) or a positive number of seconds").optional(),
   })
+  .strict()
   .refine((value) => value.from !== undefined || value.range !== undefined, {
     message: "a relative time range needs a range or from",
   })
@@ -19,6 +20,7 @@ const IsoDateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value.
 
 export const AbsoluteTimeRangeSchema = z
   .object({ type: z.literal("absolute"), from: IsoDateTime, to: IsoDateTime })
+  .strict()
   .refine((value) => Date.parse(value.from.replace(" ", "T")) <= Date.parse(value.to.replace(" ", "T")), {
     message: "from must not be after to",
     path: ["from"],
@@ -33,6 +35,7 @@ export const KeywordTimeRangeSchema = z
     from: z.string().optional(),
     to: z.string().optional(),
   })
+  .strict()
   .openapi("KeywordTimeRange");
 
 export const TimeRangeSchema = z
