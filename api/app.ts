@@ -17,6 +17,7 @@ import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
+import { extractorsApi } from "./routes/extractors.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { pipelinesApi } from "./routes/pipelines.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
@@ -87,6 +88,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     eventNotificationsApi(),
     grokApi(),
     inputsApi(),
+    extractorsApi(),
     lookupTablesApi(),
     pipelinesApi(),
     viewsApi(),
