@@ -17,6 +17,7 @@ import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
+import { extractorsApi } from "./routes/extractors.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { pipelinesApi } from "./routes/pipelines.ts";
 import { indexSetsApi } from "./routes/index-sets.ts";
@@ -88,6 +89,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     eventNotificationsApi(),
     grokApi(),
     inputsApi(),
+    extractorsApi(),
     lookupTablesApi(),
     pipelinesApi(),
     indexSetsApi(),

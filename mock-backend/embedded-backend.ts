@@ -21,6 +21,7 @@ import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
+import { EmbeddedExtractorStore } from "./extractors/extractor-store.ts";
 import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
@@ -125,10 +126,14 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     (error) => log(`Indexing the message terms failed: ${error}`),
   );
   // Inputs that were running listen again; one whose port is taken fails alone, with the reason on its state.
-  const inputs = await EmbeddedInputStore.open(db, {
+  // Extractors are read at each batch an input stores; they belong to inputs, which are opened after them.
+  const extractors = await EmbeddedExtractorStore.open(db, (inputId) => inputs.exists(inputId));
+  const inputs: EmbeddedInputStore = await EmbeddedInputStore.open(db, {
     nodeId: identity.nodeId,
     registry,
     ingest: (batch, input) => messages.ingest(batch, input),
+    extractorsOf: (inputId) => extractors.extractorsOf(inputId),
+    deleted: (inputId) => extractors.deleteInput(inputId),
   });
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
@@ -168,6 +173,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     eventNotifications: new EmbeddedNotificationStore(db, senders),
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
+    extractors,
     lookupTables,
     clusterStats: new EmbeddedClusterStats(db),
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),

@@ -4,6 +4,7 @@ import { EVENT_STATEMENTS } from "./events/events-schema.ts";
 import { NOTIFICATION_STATEMENTS } from "./events/notifications/notification-statements.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
+import { EXTRACTOR_STATEMENTS } from "./extractors/extractor-store.ts";
 import { LOOKUP_STATEMENTS } from "./lookup/lookup-store.ts";
 import { LOOKUP_SEED_STATEMENTS } from "./lookup/seed-lookup-tables.ts";
 import { PIPELINE_STATEMENTS } from "./pipelines/pipeline-store.ts";
@@ -59,6 +60,7 @@ const STATEMENTS = [
   ...NOTIFICATION_STATEMENTS,
   ...GROK_STATEMENTS,
   ...INPUT_STATEMENTS,
+  ...EXTRACTOR_STATEMENTS,
   ...LOOKUP_STATEMENTS,
   ...LOOKUP_SEED_STATEMENTS,
   ...PIPELINE_STATEMENTS,

@@ -15,6 +15,7 @@ import type { EventNotificationStore } from "./event-notifications.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
+import type { ExtractorStore } from "./extractors.ts";
 import type { LookupStore } from "./lookup-tables.ts";
 import type { PipelineStore } from "./pipelines.ts";
 import type { IndexSetStore } from "./index-sets.ts";
@@ -230,6 +231,7 @@ export interface Backend {
   eventNotifications: EventNotificationStore;
   grokPatterns: GrokPatternStore;
   inputs: InputStore;
+  extractors: ExtractorStore;
   lookupTables: LookupStore;
   clusterStats: ClusterStatsSource;
   telemetrySettings: TelemetrySettingsStore;

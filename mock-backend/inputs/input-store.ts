@@ -53,6 +53,8 @@ export interface InputStoreOptions {
   /** The extractors of an input, in their order (none until extractors are stored). */
   extractorsOf?: (inputId: string) => IngestInput["extractors"];
   registry?: MetricRegistry;
+  /** Called when an input is deleted (its extractors go with it). */
+  deleted?: (inputId: string) => Promise<void>;
 }
 
 /**
@@ -99,6 +101,11 @@ export class EmbeddedInputStore implements InputStore {
     }
     await Promise.all([...store.inputs.values()].map((input) => input.desiredState === "RUNNING" ? store.launch(input) : store.markStopped(input)));
     return store;
+  }
+
+  /** Whether there is such an input (extractors belong to one). */
+  exists(id: string): boolean {
+    return this.inputs.has(id);
   }
 
   types(): InputTypeInfo[] {
@@ -177,6 +184,7 @@ export class EmbeddedInputStore implements InputStore {
     await this.db.run("DELETE FROM inputs WHERE id = ?", [id]);
     this.inputs.delete(id);
     this.runtimes.delete(id);
+    await this.options.deleted?.(id);
     return true;
   }
 

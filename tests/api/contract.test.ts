@@ -81,6 +81,7 @@ import {
   InputTypeInfoSchema,
   InputTypesSummarySchema,
 } from "../../api/schemas/inputs.ts";
+import { ExtractorCreatedSchema, ExtractorSummaryListSchema, ExtractorSummarySchema } from "../../api/schemas/extractors.ts";
 import { ElasticsearchStatsSchema } from "../../api/schemas/cluster-stats.ts";
 import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsSchema } from "../../api/schemas/telemetry.ts";
 import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
@@ -138,6 +139,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   inputId: "0123456789abcdef01234567",
   inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
   key: "contract",
+  extractorId: "0123456789abcdef01234567",
   idOrName: "0123456789abcdef01234567",
   type: "no_input_running",
   userId: "0123456789abcdef01234567",
@@ -299,6 +301,22 @@ const storedInput = async (harness: ApiHarness) => {
   const inputId = (created.body as { id: string }).id;
   await harness.call("POST", `/system/inputs/${inputId}/staticfields`, { body: { key: "contract", value: "yes" } });
   return { params: { inputId } };
+};
+
+const EXTRACTOR_BODY = {
+  title: "Contract extractor",
+  source_field: "message",
+  target_field: "status",
+  extractor_type: "regex",
+  extractor_config: { regex_value: "status=(\\d+)" },
+  converters: { numeric: {} },
+};
+
+/** A stored input with one extractor, for the extractor calls. */
+const storedExtractor = async (harness: ApiHarness) => {
+  const { params } = await storedInput(harness);
+  const created = await harness.call("POST", `/system/inputs/${params.inputId}/extractors`, { body: EXTRACTOR_BODY });
+  return { params: { ...params, extractorId: (created.body as { extractor_id: string }).extractor_id } };
 };
 
 const STREAM_BODY = { title: "Contract stream", rules: [{ field: "service", type: 1, value: "checkout" }] };
@@ -624,6 +642,12 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputStateSummarySchema },
   "PUT /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputCreatedSchema },
   "DELETE /system/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: InputCreatedSchema },
+  "GET /system/inputs/{inputId}/extractors": { prepare: storedInput, status: 200, schema: ExtractorSummaryListSchema },
+  "POST /system/inputs/{inputId}/extractors": { body: EXTRACTOR_BODY, prepare: storedInput, status: 201, schema: ExtractorCreatedSchema },
+  "GET /system/inputs/{inputId}/extractors/{extractorId}": { prepare: storedExtractor, status: 200, schema: ExtractorSummarySchema },
+  "PUT /system/inputs/{inputId}/extractors/{extractorId}": { body: EXTRACTOR_BODY, prepare: storedExtractor, status: 200, schema: ExtractorSummarySchema },
+  "DELETE /system/inputs/{inputId}/extractors/{extractorId}": { prepare: storedExtractor, status: 204, schema: null },
+  "POST /system/inputs/{inputId}/extractors/order": { body: { order: { "0": "0123456789abcdef01234567" } }, prepare: storedInput, status: 204, schema: null },
   "GET /cluster/inputstates": { status: 200, schema: ClusterInputStatesSchema },
   "PUT /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
   "DELETE /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },

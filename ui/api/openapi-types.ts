@@ -1863,6 +1863,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/inputs/{inputId}/extractors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The input's extractors, in the order they run */
+        get: operations["getSystemInputsByInputIdExtractors"];
+        put?: never;
+        /** Add an extractor; it runs on every message the input receives from now on, after the others */
+        post: operations["postSystemInputsByInputIdExtractors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/inputs/{inputId}/extractors/{extractorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One extractor with its counters */
+        get: operations["getSystemInputsByInputIdExtractorsByExtractorId"];
+        /** Change an extractor (its place in the order stays) */
+        put: operations["putSystemInputsByInputIdExtractorsByExtractorId"];
+        post?: never;
+        /** Remove an extractor */
+        delete: operations["deleteSystemInputsByInputIdExtractorsByExtractorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/inputs/{inputId}/extractors/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the order the input's extractors run in (position → extractor id) */
+        post: operations["postSystemInputsByInputIdExtractorsOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/lookup/tables": {
         parameters: {
             query?: never;
@@ -4856,6 +4910,118 @@ export interface components {
         };
         ClusterInputStateChange: {
             [key: string]: components["schemas"]["InputCreated"] & (Record<string, never> | null);
+        };
+        ExtractorSummaryList: {
+            extractors: components["schemas"]["ExtractorSummary"][];
+            total: number;
+        };
+        ExtractorSummary: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            type: "copy_input" | "grok" | "json" | "regex" | "regex_replace" | "split_and_index" | "substring" | "lookup_table";
+            converters: components["schemas"]["ExtractorConverter"][];
+            order: number;
+            exceptions: number;
+            converter_exceptions: number;
+            metrics: {
+                condition_hits: number;
+                condition_misses: number;
+            };
+            /** @enum {string} */
+            cursor_strategy: "copy" | "cut";
+            source_field: string;
+            target_field: string;
+            extractor_config: {
+                [key: string]: unknown;
+            };
+            creator_user_id: string;
+            /** @enum {string} */
+            condition_type: "none" | "string" | "regex";
+            condition_value: string;
+        };
+        ExtractorConverter: {
+            /** @enum {string} */
+            type: "numeric" | "date" | "hash" | "split_and_count" | "ip_anonymizer" | "syslog_pri_level" | "syslog_pri_facility" | "tokenizer" | "csv" | "lowercase" | "uppercase" | "flexdate" | "lookup_table";
+            config: {
+                [key: string]: unknown;
+            };
+        };
+        ExtractorCreated: {
+            extractor_id: string;
+        };
+        CreateExtractorRequest: {
+            title: string;
+            /**
+             * @default copy
+             * @enum {string}
+             */
+            cut_or_copy: "copy" | "cut";
+            source_field: string;
+            /** @default  */
+            target_field: string;
+            /** @enum {string} */
+            extractor_type: "copy_input" | "grok" | "json" | "regex" | "regex_replace" | "split_and_index" | "substring" | "lookup_table";
+            /** @default {} */
+            extractor_config: {
+                [key: string]: unknown;
+            };
+            /** @default {} */
+            converters: {
+                numeric?: {
+                    [key: string]: unknown;
+                };
+                date?: {
+                    [key: string]: unknown;
+                };
+                hash?: {
+                    [key: string]: unknown;
+                };
+                split_and_count?: {
+                    [key: string]: unknown;
+                };
+                ip_anonymizer?: {
+                    [key: string]: unknown;
+                };
+                syslog_pri_level?: {
+                    [key: string]: unknown;
+                };
+                syslog_pri_facility?: {
+                    [key: string]: unknown;
+                };
+                tokenizer?: {
+                    [key: string]: unknown;
+                };
+                csv?: {
+                    [key: string]: unknown;
+                };
+                lowercase?: {
+                    [key: string]: unknown;
+                };
+                uppercase?: {
+                    [key: string]: unknown;
+                };
+                flexdate?: {
+                    [key: string]: unknown;
+                };
+                lookup_table?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @default none
+             * @enum {string}
+             */
+            condition_type: "none" | "string" | "regex";
+            /** @default  */
+            condition_value: string;
+            /** @default 0 */
+            order: number;
+        };
+        OrderExtractorsRequest: {
+            order: {
+                [key: string]: string;
+            };
         };
         LookupTablePage: {
             query: string | null;
@@ -14617,6 +14783,419 @@ export interface operations {
             };
             /** @description No input with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemInputsByInputIdExtractors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extractors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractorSummaryList"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No input with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemInputsByInputIdExtractors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateExtractorRequest"];
+            };
+        };
+        responses: {
+            /** @description The new extractor's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractorCreated"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No input with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemInputsByInputIdExtractorsByExtractorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+                extractorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extractor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractorSummary"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such input or extractor. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemInputsByInputIdExtractorsByExtractorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+                extractorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateExtractorRequest"];
+            };
+        };
+        responses: {
+            /** @description The extractor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractorSummary"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such input or extractor. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemInputsByInputIdExtractorsByExtractorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+                extractorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such input or extractor. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemInputsByInputIdExtractorsOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inputId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderExtractorsRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No input with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
