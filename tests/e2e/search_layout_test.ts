@@ -36,8 +36,8 @@ const LEAVE_QUESTION = "Are you sure you want to leave the page? Any unsaved cha
 const NO_STREAMS_USER = "nostreams";
 
 /**
- * There is no API to create users yet: the user is written into the stopped server's database, the way the seed
- * writes the built-in ones, with the Reader role's permissions except the stream.
+ * The user is written into the stopped server's database, the way the seed writes the built-in ones (naming the
+ * columns, which later areas add to), with the Reader role's permissions except the stream.
  */
 async function addUserWithoutStreams(server: SluiceServer): Promise<void> {
   await server.stop();
@@ -49,7 +49,9 @@ async function addUserWithoutStreams(server: SluiceServer): Promise<void> {
       `users:read:${NO_STREAMS_USER}`,
     ];
     await db.run(
-      `INSERT INTO users VALUES (?, ?, ?, NULL, NULL, ?, ?, ?::VARCHAR[], ?::VARCHAR[], false, NULL, ?, '{}', NULL, 'enabled')`,
+      `INSERT INTO users (id, username, full_name, first_name, last_name, email, password_hash, roles, permissions, read_only,
+         timezone, session_timeout_ms, preferences, startpage, account_status)
+       VALUES (?, ?, ?, NULL, NULL, ?, ?, ?::VARCHAR[], ?::VARCHAR[], false, NULL, ?, '{}', NULL, 'enabled')`,
       [
         randomBytes(12).toString("hex"),
         NO_STREAMS_USER,
