@@ -112,6 +112,12 @@ export function object<S extends Shape>(shape: S): Reader<ObjectOf<S>> {
   };
 }
 
+/** `object`, refusing keys the shape does not name (zod's `.strict()`). */
+export function strictObject<S extends Shape>(shape: S): Reader<ObjectOf<S>> {
+  const read = object(shape);
+  return (value) => (isObject(value) && Object.keys(value).every((key) => key in shape) ? read(value) : FAILED);
+}
+
 /** The first option that reads the value (zod's `z.union`, and `z.discriminatedUnion` for distinct literals). */
 export function union<R extends Reader<unknown>[]>(...options: R): Reader<Read<R[number]>> {
   return (value) => {

@@ -17,6 +17,7 @@ import {
   type Reader,
   record,
   refine,
+  strictObject,
   string,
   union,
   unknown,
@@ -42,14 +43,14 @@ const isoDateTime = refine(string(), (value) => !Number.isNaN(Date.parse(value.r
 const seconds = optional(number({ int: true, min: 0 }));
 const timeRange = union(
   refine(
-    object({ type: literal("relative"), from: seconds, to: seconds, range: seconds }),
+    strictObject({ type: literal("relative"), from: seconds, to: seconds, range: seconds }),
     (value) => value.from !== undefined || value.range !== undefined,
   ),
   refine(
-    object({ type: literal("absolute"), from: isoDateTime, to: isoDateTime }),
+    strictObject({ type: literal("absolute"), from: isoDateTime, to: isoDateTime }),
     (value) => Date.parse(value.from.replace(" ", "T")) <= Date.parse(value.to.replace(" ", "T")),
   ),
-  object({
+  strictObject({
     type: literal("keyword"),
     keyword: string({ min: 1, max: 500 }),
     timezone: optional(string({ max: 100 })),
@@ -59,7 +60,7 @@ const timeRange = union(
 ) as Reader<TimeRange>;
 
 // search.ts
-const elasticsearchQuery = object({ type: literal("elasticsearch"), query_string: string({ max: 10_000 }) });
+const elasticsearchQuery = strictObject({ type: literal("elasticsearch"), query_string: string({ max: 10_000 }) });
 
 // widgets.ts
 const widgetSort = object({ type: oneOf(["pivot", "series"]), field: string(), direction: oneOf(SORT_DIRECTIONS) });

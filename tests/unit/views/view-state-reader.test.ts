@@ -28,15 +28,19 @@ function sometimes<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
 
 /**
  * An object of `fields` and an `extra` key no schema knows. The `omittable` keys (those with a default or
- * optional in the schema) are often left out, the others rarely (through `sometimes`).
+ * optional in the schema) are often left out, the others rarely (through `sometimes`). For a strict schema
+ * (one refusing unknown keys) the `extra` key comes only now and then, so that most such objects stay valid.
  */
 function shape(
   fields: Record<string, fc.Arbitrary<unknown>>,
   omittable: string[] = [],
+  { strict = false } = {},
 ): fc.Arbitrary<unknown> {
-  const arbitraries: Record<string, fc.Arbitrary<unknown>> = { ...fields, extra: fc.string() };
   const requiredKeys = Object.keys(fields).filter((key) => !omittable.includes(key));
-  return sometimes(fc.record(arbitraries, { requiredKeys }));
+  const arbitraries: Record<string, fc.Arbitrary<unknown>> = { ...fields, extra: fc.string() };
+  const withExtra = fc.record(arbitraries, { requiredKeys });
+  if (!strict) return sometimes(withExtra);
+  return sometimes(fc.oneof({ weight: 15, arbitrary: fc.record(fields, { requiredKeys }) }, { weight: 1, arbitrary: withExtra }));
 }
 
 /** Mostly one of `good`, now and then one of `bad`. */
@@ -59,9 +63,11 @@ const iso = fc.oneof(
   fc.constantFrom("2024-01-01 10:00:00", "yesterday"),
 );
 const timerange = fc.oneof(
-  shape({ type: fc.constant("relative"), from: int, to: int, range: int }, ["from", "to", "range"]),
-  shape({ type: fc.constant("absolute"), from: iso, to: iso }),
-  shape({ type: fc.constant("keyword"), keyword: fc.string({ maxLength: 3 }), timezone: word }, ["timezone"]),
+  shape({ type: fc.constant("relative"), from: int, to: int, range: int }, ["from", "to", "range"], { strict: true }),
+  shape({ type: fc.constant("absolute"), from: iso, to: iso }, [], { strict: true }),
+  shape({ type: fc.constant("keyword"), keyword: fc.string({ maxLength: 3 }), timezone: word }, ["timezone"], {
+    strict: true,
+  }),
 );
 const sort = shape({
   type: pick(["pivot", "series"], ["x"]),
@@ -146,7 +152,7 @@ const common = {
   filter: word,
   filters: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 1 }),
   timerange: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: timerange }),
-  query: shape({ type: pick(["elasticsearch"], ["lucene"]), query_string: word }),
+  query: shape({ type: pick(["elasticsearch"], ["lucene"]), query_string: word }, [], { strict: true }),
   streams: fc.array(word, { maxLength: 2 }),
 };
 const OMITTABLE_COMMON = ["filter", "filters", "timerange", "query", "streams"];
