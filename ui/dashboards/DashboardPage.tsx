@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
-import type { Widget } from "../../api/schemas/widgets.ts";
+import type { Widget, WidgetPosition } from "../../api/schemas/widgets.ts";
 import { paths } from "../../shared/paths.ts";
 import { failureMessage, FetchError } from "../api/fetch-error.ts";
 import { pageConfig } from "../api/page-config.ts";
@@ -22,9 +22,10 @@ import { useDirtyGuard } from "../shell/use-dirty-guard.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { highlightColor } from "../view/highlighting-rules.ts";
 import { fieldTypesQueryOptions, searchConfigQueryOptions, streamsQueryOptions } from "../view/search-support-queries.ts";
+import { toWireTimeRange } from "../view/search-request.ts";
 import { rangePresets } from "../view/time-presets.ts";
 import { useViewJob } from "../view/use-view-job.ts";
-import { addWidget, replaceWidget } from "../view/view-widgets.ts";
+import { addWidget, addWidgetAt, replaceWidget } from "../view/view-widgets.ts";
 import { SavedViewHeader } from "../views/SavedViewHeader.tsx";
 import { setViewFavorite, toSavedView, viewQueryOptions } from "../views/view-queries.ts";
 import { ViewMetadataDialog } from "../views/ViewMetadataDialog.tsx";
@@ -54,10 +55,13 @@ import {
   renamePage,
   reorderPages,
   travellingWidget,
+  withoutWidget,
   withPageSearch,
   withPageWidgets,
 } from "./logic/dashboard-pages.ts";
 import { mayEditDashboard } from "./logic/dashboard-permissions.ts";
+import { undeclaredParameters } from "./logic/undeclared-parameters.ts";
+import { messageTablesForExport } from "../search/export/export-tables.ts";
 import { dashboardJob, dashboardPagesOf, type DashboardMetadata, type LoadedDashboard } from "./logic/dashboard-wire.ts";
 import {
   applyOverride,
@@ -79,6 +83,7 @@ export const SAVE_SUCCEEDED = (title: string) => `Saving view "${title}" was suc
 /** The first page of a new dashboard: a fixed id, so that the server render and the browser agree. */
 export const NEW_DASHBOARD_PAGE_ID = "page-1";
 
+const ExportDialog = lazy(() => import("../search/export/ExportDialog.tsx").then((module) => ({ default: module.ExportDialog })));
 const ShareDialog = lazy(() => import("../views/search-action-dialogs.ts").then((module) => ({ default: module.ShareDialog })));
 
 /**
@@ -125,15 +130,19 @@ function openingState(loaded: LoadedDashboard | null): DashboardState {
 }
 
 type Dialog =
-  | { kind: "create" }
+  /** 'Create new widget'; `at` is the empty slot it was opened from (none: the new widget goes top left). */
+  | { kind: "create"; at?: WidgetPosition }
   | { kind: "properties" }
   | { kind: "metadata" }
   | { kind: "share" }
+  /** The dashboard's Export (no widget) or a message table's own. */
+  | { kind: "export"; widgetId: string | null }
   | { kind: "full-screen" }
   | { kind: "debug" }
   | { kind: "pages" }
   | { kind: "move"; widgetId: string }
   | { kind: "copy-widget"; widgetId: string }
+  | { kind: "move-widget"; widgetId: string }
   | { kind: "copy-page"; pageId: string };
 
 function DashboardView() {
@@ -172,6 +181,8 @@ function DashboardView() {
   }, [requested]);
 
   const dirty = isDashboardDirty(state);
+  const undeclared = useMemo(() => undeclaredParameters(pages), [pages]);
+  const exportedWidget = dialog?.kind === "export" ? active.widgets.widgets.find((widget) => widget.id === dialog.widgetId) : undefined;
   useDirtyGuard(dirty && leaveTo === null, LEAVE_DASHBOARD_QUESTION);
   // After the guard's own effect has seen the saved state (effects run in order).
   useEffect(() => {
@@ -224,11 +235,12 @@ function DashboardView() {
       toastError(SAVE_FAILED(failureMessage(error)), "Error!");
     }
   };
-  const create = (kind: CreatableWidget) => {
+  const create = (kind: CreatableWidget, at: WidgetPosition | undefined) => {
     const created = WIDGET_CREATORS[kind](crypto.randomUUID());
-    setPages((current) =>
-      withPageWidgets(current, active.id, addWidget(active.widgets, created.widget, WIDGET_TYPES[created.widget.type].size, created.title))
-    );
+    const widgets = at
+      ? addWidgetAt(active.widgets, created.widget, at, created.title)
+      : addWidget(active.widgets, created.widget, WIDGET_TYPES[created.widget.type].size, created.title);
+    setPages((current) => withPageWidgets(current, active.id, widgets));
     if (created.edit) {
       setNewWidgetId(created.widget.id);
       setParams(withWidgetFocus(params, { mode: "editing", widgetId: created.widget.id }));
@@ -244,6 +256,23 @@ function DashboardView() {
       navigate(paths.dashboard.href({ viewId: dashboardId }));
     } catch (error) {
       toastError(error, "Copying the widget failed");
+    }
+  };
+  // The target gets the widget first; then the source loses it, saved at once so that the move holds (the
+  // dashboard's other unsaved changes stay unsaved).
+  const moveWidgetTo = async (widgetId: string, dashboardId: string) => {
+    const travelling = travellingWidget(active, widgetId);
+    if (!travelling || !view || !state.savedPages) return;
+    try {
+      await copyToDashboard(dashboardId, { kind: "widget", widget: travelling, moved: true }, timezone);
+      const savedPages = withoutWidget(state.savedPages, widgetId);
+      await saveDashboard(savedPages, { title: view.title, summary: view.summary, description: view.description }, timezone, view.id);
+      setState((current) => ({ ...current, pages: withoutWidget(current.pages, widgetId), savedPages }));
+      await invalidateDashboards(queryClient);
+      setDialog(null);
+      navigate(paths.dashboard.href({ viewId: dashboardId }));
+    } catch (error) {
+      toastError(error, "Moving the widget failed");
     }
   };
   const copyPageTo = async (pageId: string, dashboardId: string) => {
@@ -288,9 +317,11 @@ function DashboardView() {
             isNew={view === null}
             dirty={dirty}
             editable={editable}
+            undeclaredParameters={undeclared}
             debug={pageConfig().devMode}
             onSave={() => view && void save({ title: view.title, summary: view.summary, description: view.description }, view.id)}
             onSaveAs={() => setDialog({ kind: "properties" })}
+            onExport={() => setDialog({ kind: "export", widgetId: null })}
             onShare={() => setDialog({ kind: "share" })}
             onEditMetadata={() => setDialog({ kind: "metadata" })}
             onFullScreen={() => setDialog({ kind: "full-screen" })}
@@ -369,14 +400,17 @@ function DashboardView() {
             onExport={(widgetId) => {
               const widget = active.widgets.widgets.find((candidate) => candidate.id === widgetId);
               const data = result?.widgets[widgetId]?.data;
+              // An aggregation exports the table it shows, as CSV, straight away; a message table opens the dialog.
               if (widget?.type === "aggregation" && data?.type === "aggregation") {
                 downloadAggregationCsv(widget, data.pivot, widgetTitle(widget, active.widgets.titles));
-              }
+              } else if (widget?.type === "messages") setDialog({ kind: "export", widgetId });
             }}
             onCopyToDashboard={(widgetId) => setDialog({ kind: "copy-widget", widgetId })}
             onMoveToPage={(widgetId) => setDialog({ kind: "move", widgetId })}
+            onMoveToDashboard={view ? (widgetId) => setDialog({ kind: "move-widget", widgetId }) : undefined}
             editable={editable}
             newWidgetId={newWidgetId}
+            onCreateAt={editable ? (at) => setDialog({ kind: "create", at }) : undefined}
             empty={<EmptyDashboard onCreate={editable ? () => setDialog({ kind: "create" }) : undefined} />}
             context={{
               timezone,
@@ -399,7 +433,11 @@ function DashboardView() {
         </Box>
       </Stack>
 
-      <CreateWidgetDialog opened={dialog?.kind === "create"} onClose={() => setDialog(null)} onCreate={create} />
+      <CreateWidgetDialog
+        opened={dialog?.kind === "create"}
+        onClose={() => setDialog(null)}
+        onCreate={(kind) => create(kind, dialog?.kind === "create" ? dialog.at : undefined)}
+      />
       <ViewMetadataDialog
         opened={dialog?.kind === "properties"}
         type="dashboard"
@@ -426,6 +464,22 @@ function DashboardView() {
             entityGrn={`grn::::dashboard:${view.id}`}
             entityType="dashboard"
             entityTitle={view.title}
+          />
+        </Suspense>
+      )}
+      {dialog?.kind === "export" && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            opened
+            onClose={() => setDialog(null)}
+            origin={exportedWidget ? "widget" : "dashboard"}
+            messageTables={messageTablesForExport(active.widgets.widgets, (widget) => widgetTitle(widget, active.widgets.titles))}
+            preselectedTableId={dialog.widgetId}
+            availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
+            query={running.query}
+            timerange={toWireTimeRange(running.timerange, timezone)}
+            streams={running.streams}
+            title={exportedWidget ? widgetTitle(exportedWidget, active.widgets.titles) : view?.title ?? null}
           />
         </Suspense>
       )}
@@ -459,12 +513,13 @@ function DashboardView() {
         }}
       />
       <CopyToDashboardDialog
-        opened={dialog?.kind === "copy-widget" || dialog?.kind === "copy-page"}
+        opened={dialog?.kind === "copy-widget" || dialog?.kind === "copy-page" || dialog?.kind === "move-widget"}
         excludeId={view?.id ?? null}
         onClose={() => setDialog(null)}
         onSelect={(dashboardId) => {
           if (dialog?.kind === "copy-widget") void copyWidgetTo(dialog.widgetId, dashboardId);
           if (dialog?.kind === "copy-page") void copyPageTo(dialog.pageId, dashboardId);
+          if (dialog?.kind === "move-widget") void moveWidgetTo(dialog.widgetId, dashboardId);
         }}
       />
       <Modal opened={dialog?.kind === "debug"} onClose={() => setDialog(null)} title="Debug information" size="xl">

@@ -68,6 +68,16 @@ export function addWidget(
   };
 }
 
+/** A new widget in a given place (an empty slot of the grid): the others stay where they are. */
+export function addWidgetAt(state: ViewWidgets, widget: Widget, position: WidgetPosition, title?: string): ViewWidgets {
+  return {
+    ...state,
+    widgets: [...state.widgets, widget],
+    positions: { ...state.positions, [widget.id]: position },
+    titles: title === undefined ? state.titles : { ...state.titles, [widget.id]: title },
+  };
+}
+
 /** Duplicate: a copy with a new id, '(copy)' appended to the title, placed top-left (spec 001 §4). */
 export function duplicateWidget(
   state: ViewWidgets,

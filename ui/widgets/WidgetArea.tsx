@@ -1,6 +1,6 @@
-import { Box, Group, Paper, ScrollArea, Text } from "@mantine/core";
+import { Box, Group, Paper, ScrollArea } from "@mantine/core";
 import type { ComponentType, ReactNode } from "react";
-import type { Widget } from "../../api/schemas/widgets.ts";
+import type { Widget, WidgetPosition } from "../../api/schemas/widgets.ts";
 import type { WidgetFocus } from "./logic/widget-focus.ts";
 import type { WidgetResult } from "../view/widget-results.ts";
 import {
@@ -46,8 +46,12 @@ interface Props {
   onCopyToDashboard?: (widgetId: string) => void;
   /** 'Move to Page' in each widget's menu (dashboards only). */
   onMoveToPage?: (widgetId: string) => void;
-  /** Shown instead of the grid when there are no widgets (default: 'Create a new widget here'). */
+  /** 'Move to Dashboard' in each widget's menu (saved dashboards only). */
+  onMoveToDashboard?: (widgetId: string) => void;
+  /** Shown instead of the grid when there are no widgets (default: nothing, or one empty slot with `onCreateAt`). */
   empty?: ReactNode;
+  /** 'Create a new widget here' in the grid's empty slots of an editable page (left out: no slots). */
+  onCreateAt?: (position: WidgetPosition) => void;
   context: WidgetPageContext;
   editable: boolean;
   /** A widget created straight into the editor and not applied yet: Cancel removes it (null when none). */
@@ -72,16 +76,14 @@ export function WidgetArea(props: Props) {
     );
   }
   const ids = gridWidgetIds(view);
-  if (ids.length === 0) {
-    if (props.empty) return props.empty;
-    return <Text c="dimmed" ta="center" py="xl">Create a new widget here</Text>;
-  }
+  if (ids.length === 0 && props.empty) return props.empty;
   return (
     <WidgetGrid
       ids={ids}
       positions={view.positions}
       onPositionsChange={(positions) => onViewChange(setPositions(view, positions))}
       editable={props.editable}
+      onCreateAt={props.onCreateAt}
       renderWidget={(id) => {
         const widget = view.widgets.find((candidate) => candidate.id === id);
         if (widget) return <FramedWidget {...props} widget={widget} focused={false} />;
@@ -120,6 +122,7 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
       onCopyToDashboard={props.onCopyToDashboard && (() => props.onCopyToDashboard?.(widget.id))}
       onExport={definition.exportable ? () => props.onExport(widget.id) : undefined}
       onMoveToPage={props.editable && props.onMoveToPage ? () => props.onMoveToPage?.(widget.id) : undefined}
+      onMoveToDashboard={props.editable && props.onMoveToDashboard ? () => props.onMoveToDashboard?.(widget.id) : undefined}
       onDelete={props.editable
         ? () => {
           if (focused) props.onFocusChange({ mode: "none" });

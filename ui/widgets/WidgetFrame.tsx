@@ -35,6 +35,8 @@ export interface WidgetFrameActions {
   onCopyToDashboard?: () => void;
   onExport?: () => void;
   onMoveToPage?: () => void;
+  /** Moves the widget to another dashboard: it leaves this one (dashboards only). */
+  onMoveToDashboard?: () => void;
   onDelete?: () => void;
 }
 
@@ -176,6 +178,11 @@ export function WidgetFrame(props: Props) {
                 {props.onMoveToPage && (
                   <Menu.Item leftSection={<IconTransfer size={14} />} onClick={props.onMoveToPage}>
                     Move to Page
+                  </Menu.Item>
+                )}
+                {props.onMoveToDashboard && (
+                  <Menu.Item leftSection={<IconTransfer size={14} />} onClick={props.onMoveToDashboard}>
+                    Move to Dashboard
                   </Menu.Item>
                 )}
                 {props.onDelete && (

@@ -1,9 +1,14 @@
 import { Box } from "@mantine/core";
 import { type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from "react";
-import ReactGridLayout, { type Layout, useContainerWidth } from "react-grid-layout";
+import { type Layout, ResponsiveGridLayout, useContainerWidth } from "react-grid-layout";
 import type { WidgetPosition } from "../../api/schemas/widgets.ts";
+import { EmptySlots } from "./EmptySlots.tsx";
 import {
+  emptySlots,
+  type GridBreakpoint,
   type GridCell,
+  GRID_BREAKPOINTS,
+  PAGE_GRID_COLUMNS,
   PENDING_GRID_CLASS,
   pendingCellVariables,
   pendingGridCss,
@@ -12,14 +17,13 @@ import {
   toWidgetPositions,
 } from "./logic/grid-layout.ts";
 import { AssumedScreenContext } from "./assumed-screen.ts";
-import { GRID_COLUMNS } from "../view/view-widgets.ts";
 import { ASSUMED_GRID_WIDTH, estimateWidgetBodySize } from "./logic/widget-body-estimate.ts";
 import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
 import { WIDGET_DRAG_HANDLE_CLASS } from "./WidgetFrame.tsx";
 
 /** Row height and gap of the widget grid (spec 001 §9: row height 100). */
 export const GRID_ROW_HEIGHT = 100;
-const GRID_MARGIN: [number, number] = [10, 10];
+export const GRID_MARGIN: [number, number] = [10, 10];
 
 interface Props {
   /** Widget ids in display order. */
@@ -29,13 +33,15 @@ interface Props {
   /** Drag and resize are off when the page is read-only. */
   editable: boolean;
   renderWidget: (id: string) => ReactNode;
+  /** 'Create a new widget here' in each empty slot, creating a widget in that place (left out: no such slots). */
+  onCreateAt?: (position: WidgetPosition) => void;
 }
 
 /**
- * The widget grid shared by searches and dashboards: 12 columns, widgets dragged by their title bar and resized
- * from the corner.
+ * The widget grid shared by searches and dashboards: 12 columns at every breakpoint of spec 001 §9, widgets dragged
+ * by their title bar and resized from the corner; on an editable page the empty slots offer a new widget.
  */
-export function WidgetGrid({ ids, positions, onPositionsChange, editable, renderWidget }: Props) {
+export function WidgetGrid({ ids, positions, onPositionsChange, editable, renderWidget, onCreateAt }: Props) {
   // The server and the first browser render lay out at the default width, corrected by a stylesheet that places
   // the cells in percentages of the real width (pendingGridCss) until the width is measured; the measured width
   // then positions the same widget elements in pixels (they stay mounted, so an expanded message stays expanded).
@@ -45,7 +51,10 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
   // In the same render as the measured width (both set by effects after mounting), so the cells never get
   // pixel positions from the default width.
   useEffect(() => setMeasured(true), []);
+  // The slots hide while a widget is dragged or resized (they would sit over it).
+  const [moving, setMoving] = useState(false);
   const cells = toGridCells(ids, positions);
+  const layouts = useMemo(() => sameLayoutEverywhere(toGridCells(ids, positions)), [ids, positions]);
   // The grid re-renders on its own when the width is measured or changes; the widget bodies (a 150-row message
   // table among them) do not depend on it, so their elements are kept and React skips them. That matters most
   // during hydration: a widget boundary still hydrating that got new props from the width update (an urgent,
@@ -76,23 +85,31 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
     if (positionsChanged(next, positions)) onPositionsChange(next);
   };
   return (
-    <Box ref={containerRef} data-testid="widget-grid" className={measured ? undefined : PENDING_GRID_CLASS}>
+    <Box
+      ref={containerRef}
+      data-testid="widget-grid"
+      className={measured ? undefined : PENDING_GRID_CLASS}
+      pos="relative"
+    >
       {!measured && <style>{pendingGridCss(GRID_MARGIN, GRID_ROW_HEIGHT)}</style>}
-      <ReactGridLayout
+      <ResponsiveGridLayout
         width={width}
-        layout={cells}
-        gridConfig={{
-          cols: GRID_COLUMNS,
-          rowHeight: GRID_ROW_HEIGHT,
-          margin: GRID_MARGIN,
-          containerPadding: [0, 0],
-        }}
+        layouts={layouts}
+        breakpoints={GRID_BREAKPOINTS}
+        cols={PAGE_GRID_COLUMNS}
+        rowHeight={GRID_ROW_HEIGHT}
+        margin={GRID_MARGIN}
+        containerPadding={[0, 0]}
         dragConfig={{
           enabled: editable,
           handle: `.${WIDGET_DRAG_HANDLE_CLASS}`,
           cancel: ".widget-actions, input, button",
         }}
         resizeConfig={{ enabled: editable }}
+        onDragStart={() => setMoving(true)}
+        onDragStop={() => setMoving(false)}
+        onResizeStart={() => setMoving(true)}
+        onResizeStop={() => setMoving(false)}
         onLayoutChange={onLayoutChange}
       >
         {cells.map((cell) => (
@@ -100,7 +117,15 @@ export function WidgetGrid({ ids, positions, onPositionsChange, editable, render
             {widgets.get(cell.i)}
           </div>
         ))}
-      </ReactGridLayout>
+      </ResponsiveGridLayout>
+      {editable && onCreateAt && !moving && (
+        <EmptySlots slots={emptySlots(cells)} margin={GRID_MARGIN} rowHeight={GRID_ROW_HEIGHT} onCreateAt={onCreateAt} />
+      )}
     </Box>
   );
+}
+
+/** The same cells at every breakpoint: the columns do not change, so neither does the layout. */
+function sameLayoutEverywhere(cells: GridCell[]): Record<GridBreakpoint, GridCell[]> {
+  return { xxl: cells, xl: cells, lg: cells, md: cells, sm: cells, xs: cells };
 }

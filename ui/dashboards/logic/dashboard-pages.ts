@@ -142,6 +142,13 @@ export function placeWidget(widgets: ViewWidgets, travelling: TravellingWidget, 
   return addWidget(widgets, structuredClone({ ...travelling.widget, id: newId }), travelling.size, travelling.title);
 }
 
+/** The pages with the widget removed from whichever holds it ('Move to Dashboard' leaves this dashboard). */
+export function withoutWidget(pages: readonly DashboardPage[], widgetId: string): DashboardPage[] {
+  return pages.map((page) =>
+    page.widgets.widgets.some((widget) => widget.id === widgetId) ? { ...page, widgets: removeWidget(page.widgets, widgetId) } : page
+  );
+}
+
 /** Move to Page: the widget leaves its page and lands top-left on the target page, keeping its id. */
 export function moveWidgetToPage(
   pages: readonly DashboardPage[],

@@ -79,3 +79,62 @@ export function pendingGridCss([marginX, marginY]: readonly [number, number], ro
     `left:calc(${column} * var(--grid-x) + var(--grid-x) * ${marginX}px)!important;` +
     `transform:translate(0px,calc(var(--grid-row) * ${rowHeight + marginY}px))!important}`;
 }
+
+/** The grid's breakpoints (spec 001 §9): named by how many 175 px columns fit, xxl 12 down to xs 2. */
+export type GridBreakpoint = "xxl" | "xl" | "lg" | "md" | "sm" | "xs";
+
+/** Columns of 175 px that name each breakpoint (spec 001 §9). */
+export const BREAKPOINT_COLUMNS: Record<GridBreakpoint, number> = { xxl: 12, xl: 10, lg: 8, md: 6, sm: 4, xs: 2 };
+
+/** The width of one breakpoint column (spec 001 §9). */
+export const BREAKPOINT_COLUMN_WIDTH = 175;
+
+/** The grid width from which each breakpoint applies: its columns × 175 px (xxl from 2,100 px, xs below 700 px). */
+export const GRID_BREAKPOINTS: Record<GridBreakpoint, number> = mapBreakpoints((columns) => columns * BREAKPOINT_COLUMN_WIDTH);
+
+/**
+ * The columns the page's grid has at each breakpoint: 12 at all of them (spec 001 §9 '12 columns for all breakpoints
+ * in the dashboard page'), so a stored layout looks the same on every screen, only narrower.
+ */
+export const PAGE_GRID_COLUMNS: Record<GridBreakpoint, number> = mapBreakpoints(() => GRID_COLUMNS);
+
+function mapBreakpoints(value: (columns: number) => number): Record<GridBreakpoint, number> {
+  const entries = Object.entries(BREAKPOINT_COLUMNS) as [GridBreakpoint, number][];
+  return Object.fromEntries(entries.map(([name, columns]) => [name, value(columns)])) as Record<GridBreakpoint, number>;
+}
+
+/** The id prefix of an empty slot's cell, which no widget id has (widget ids are uuids or fixed names). */
+export const EMPTY_SLOT_PREFIX = "empty-slot:";
+
+/**
+ * The empty slots between the widgets (spec 001 §2 'An empty grid slot shows Create a new widget here'): the free
+ * cells above the lowest widget's bottom, as rectangles taken greedily from the top left (each as wide as the free
+ * run in its first row, then as tall as that whole width stays free). Cells in the grid library's 0-based units.
+ */
+export function emptySlots(cells: readonly GridCell[], columns = GRID_COLUMNS): GridCell[] {
+  const bottom = Math.max(0, ...cells.map((cell) => cell.y + cell.h));
+  const taken = Array.from({ length: bottom }, () => new Array<boolean>(columns).fill(false));
+  for (const cell of cells) {
+    for (let y = cell.y; y < cell.y + cell.h; y++) {
+      for (let x = Math.max(0, cell.x); x < Math.min(columns, cell.x + cell.w); x++) taken[y][x] = true;
+    }
+  }
+  const slots: GridCell[] = [];
+  for (let y = 0; y < bottom; y++) {
+    for (let x = 0; x < columns; x++) {
+      if (taken[y][x]) continue;
+      let w = 0;
+      while (x + w < columns && !taken[y][x + w]) w++;
+      let h = 1;
+      while (y + h < bottom && taken[y + h].slice(x, x + w).every((cell) => !cell)) h++;
+      for (let row = y; row < y + h; row++) taken[row].fill(true, x, x + w);
+      slots.push({ i: `${EMPTY_SLOT_PREFIX}${x}:${y}`, x, y, w, h });
+    }
+  }
+  return slots;
+}
+
+/** An empty slot as the position a widget created in it takes. */
+export function slotPosition(slot: GridCell): WidgetPosition {
+  return { col: slot.x + 1, row: slot.y + 1, height: slot.h, width: storedWidth(slot.w) };
+}
