@@ -42,6 +42,8 @@ export const PAGE_MODULES = {
   indexSet: "ui/system/indices/IndexSetPage.tsx",
   indexSetCreate: "ui/system/indices/IndexSetFormPage.tsx",
   indexSetConfiguration: "ui/system/indices/IndexSetFormPage.tsx",
+  views: "ui/views/SavedSearchesPage.tsx",
+  view: "ui/views/ShowViewPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

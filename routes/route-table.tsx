@@ -71,6 +71,8 @@ const WallDisplayPage = lazyPage(async () => {
   await nextTask();
   return (await import("../ui/dashboards/WallDisplayPage.tsx")).WallDisplayPage;
 });
+const SavedSearchesPage = lazyPage(() => import("../ui/views/SavedSearchesPage.tsx").then((module) => module.SavedSearchesPage));
+const ShowViewPage = lazyPage(() => import("../ui/views/ShowViewPage.tsx").then((module) => module.ShowViewPage));
 const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").then((module) => module.InputsPage));
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
@@ -115,8 +117,8 @@ export const PAGES: Record<PathName, PageEntry> = {
   searchNew: { title: "New search", render: onDemand(<SearchPage fresh />), preload: SearchPage.preload },
   searchView: { title: "Saved search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   extendedSearch: { title: "Search", render: redirect(() => paths.search.href()) },
-  views: { title: "Saved searches" },
-  view: { title: "Saved search" },
+  views: { title: "Saved searches", render: onDemand(<SavedSearchesPage />), preload: SavedSearchesPage.preload },
+  view: { title: "Saved search", render: onDemand(<ShowViewPage />), preload: ShowViewPage.preload },
 
   dashboards: { title: "Dashboards", render: onDemand(<DashboardsPage />), preload: DashboardsPage.preload },
   dashboardNew: { title: "New dashboard", render: onDemand(<DashboardPage fresh />), preload: DashboardPage.preload },

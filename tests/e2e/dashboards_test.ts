@@ -1,10 +1,20 @@
 /**
  * Dashboards in a real browser: build a dashboard of two pages, save it, reload it, move a widget between pages,
  * rename and delete pages, find it in the list, open the wall display cycling through its pages, and see it
- * read-only as the reader it is shared with.
+ * read-only as the reader it is shared with; a dashboard of three pages holding one widget of each visualization
+ * type and a message table, drag and resize kept after saving, a widget made in an empty slot, the wall display
+ * cycling through the three pages, Move to Dashboard, Export, Save refused for undeclared parameters, and /views.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import type { VisualizationType } from "../../api/schemas/widget-kinds.ts";
+import {
+  saveDashboardView,
+  SHOWCASE_MESSAGE_TABLE,
+  SHOWCASE_PAGES,
+  showcaseDashboardPages,
+  VISUALIZATION_WIDGETS,
+} from "../../bench/dashboard-views.ts";
 import { launchBrowser } from "./browser.ts";
 import {
   assertNoConsoleErrors,
@@ -12,6 +22,7 @@ import {
   e2ePort,
   eventually,
   journey,
+  openQueryEditor,
   pageHeading,
   signIn,
   SluiceServer,
@@ -35,6 +46,29 @@ async function createWidget(page: Page, kind: "Message Count" | "Message Table")
 
 async function listedTitles(page: Page): Promise<string[]> {
   return (await page.getByTestId("dashboard-row").getByRole("link").allInnerTexts()).map((text) => text.trim());
+}
+
+/** What each visualization draws once its data is there (its test id). */
+const DRAWN: Record<VisualizationType, string> = {
+  table: "data-table-visualization",
+  bar: "cartesian-visualization",
+  line: "cartesian-visualization",
+  area: "cartesian-visualization",
+  scatter: "cartesian-visualization",
+  pie: "pie-visualization",
+  heatmap: "heatmap-visualization",
+  numeric: "number-visualization",
+  map: "world-map-visualization",
+};
+
+async function cookieHeader(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+async function box(page: Page, widgetId: string) {
+  const found = await page.locator(`[data-widget-id="${widgetId}"]`).boundingBox();
+  assert.ok(found, `widget ${widgetId} is shown`);
+  return found;
 }
 
 Deno.test("dashboards in Chromium", async (t) => {
@@ -207,6 +241,154 @@ Deno.test("dashboards in Chromium", async (t) => {
       assert.equal(await page.getByRole("button", { name: "Create new widget", exact: true }).count(), 0);
       assert.equal(await page.getByRole("button", { name: "Create new page" }).count(), 0);
     });
+
+    let showcaseId = "";
+    await journey(t, browser, errors, "a dashboard of three pages shows one widget of each visualization type and a message table", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", "/dashboards");
+      showcaseId = await saveDashboardView(server.baseUrl, await cookieHeader(context), "Showcase", showcaseDashboardPages());
+      await page.goto(server.url(`/dashboards/${showcaseId}`));
+      await waitForPageHydration(page);
+      await eventually(async () => assert.deepEqual(await tabTitles(page), SHOWCASE_PAGES.map((spec) => spec.title)), 20_000);
+      for (const [index, spec] of SHOWCASE_PAGES.entries()) {
+        await page.getByRole("tab", { name: spec.title }).click();
+        const expected = spec.types.map((type) => VISUALIZATION_WIDGETS[type].title);
+        await eventually(async () => assert.deepEqual(await widgetTitles(page), index === 0 ? [...expected, SHOWCASE_MESSAGE_TABLE] : expected));
+        for (const type of spec.types) {
+          const widget = page.getByRole("region", { name: VISUALIZATION_WIDGETS[type].title });
+          await widget.getByTestId(DRAWN[type]).first().waitFor({ timeout: 30_000 });
+          assert.equal(await widget.getByTestId("visualization-empty").count(), 0, `${type} has data`);
+        }
+        if (index === 0) {
+          await page.getByRole("region", { name: SHOWCASE_MESSAGE_TABLE }).getByTestId("message-table").waitFor();
+          assert.match(await page.getByRole("region", { name: "Total messages" }).getByTestId("number-visualization").innerText(), /\d/);
+        }
+        await page.screenshot({ path: `${SHOTS}dashboard-showcase-${index + 1}-light.png`, fullPage: true });
+      }
+    });
+
+    await journey(t, browser, errors, "a resized and a dragged widget keep their places after saving; an empty slot makes a widget in place", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", `/dashboards/${showcaseId}`);
+      await waitForPageHydration(page);
+      await page.getByRole("region", { name: "Total messages" }).getByTestId("number-visualization").waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByText("Create a new widget here").count(), 0, "the first row is full: no empty slot");
+
+      // Resize 'Total messages' from four columns to six by its corner: 'Messages over time' makes room below.
+      const before = await box(page, "numeric-widget");
+      const column = (await box(page, "bar-widget")).x - before.x; // four columns and their gaps
+      const handle = page.locator('[data-widget-id="numeric-widget"] .react-resizable-handle').first();
+      const corner = await handle.boundingBox();
+      assert.ok(corner);
+      await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(corner.x + column / 2, corner.y + 5, { steps: 10 });
+      await page.mouse.move(corner.x + column / 2 + 2, corner.y + 5, { steps: 2 });
+      await page.mouse.up();
+      await eventually(async () => assert.ok((await box(page, "numeric-widget")).width > before.width * 1.3, "wider"));
+      await eventually(async () => assert.ok((await box(page, "bar-widget")).y > before.y + before.height - 5, "pushed below"));
+
+      // Drag 'Top sources' by its title bar below the message table.
+      const latest = await box(page, "messages-widget");
+      const title = page.getByRole("region", { name: "Top sources" }).locator(".widget-drag-handle").first();
+      const titleBox = await title.boundingBox();
+      assert.ok(titleBox);
+      await page.mouse.move(titleBox.x + 20, titleBox.y + titleBox.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(titleBox.x + 20, latest.y + latest.height + 60, { steps: 15 });
+      await page.mouse.move(titleBox.x + 22, latest.y + latest.height + 62, { steps: 2 });
+      await page.mouse.up();
+      await eventually(async () => assert.ok((await box(page, "table-widget")).y > (await box(page, "messages-widget")).y, "below the table"));
+      const resized = await box(page, "numeric-widget");
+
+      // The freed space beside the wider widget offers a new widget there.
+      const slot = page.getByTestId("empty-slot").first();
+      await slot.waitFor();
+      assert.equal(await slot.innerText(), "Create a new widget here");
+      const slotBox = await slot.boundingBox();
+      assert.ok(slotBox);
+      await slot.click();
+      await page.getByRole("dialog", { name: "Create new widget" }).getByRole("button", { name: "Message Count" }).click();
+      const created = page.getByRole("region", { name: "Message Count" });
+      await created.waitFor();
+      await eventually(async () => {
+        const made = await created.boundingBox();
+        assert.ok(made && Math.abs(made.x - slotBox.x) < 5 && Math.abs(made.y - slotBox.y) < 5, "in the slot's place");
+      });
+      await page.screenshot({ path: `${SHOTS}dashboard-grid-edited-dark.png`, fullPage: true });
+
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText('Saving view "Showcase" was successful!').waitFor();
+      await page.reload();
+      await waitForPageHydration(page);
+      await page.getByRole("region", { name: "Message Count" }).waitFor({ timeout: 30_000 });
+      await eventually(async () => {
+        const after = await box(page, "numeric-widget");
+        assert.ok(Math.abs(after.width - resized.width) < 3, `the width is kept (${after.width} vs ${resized.width})`);
+        assert.ok((await box(page, "table-widget")).y > (await box(page, "messages-widget")).y, "the dragged widget stays below");
+      });
+    }, { colorScheme: "dark" });
+
+    await journey(t, browser, errors, "the wall display cycles through the three pages every second and offers no new widget", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", `/dashboards/tv/${showcaseId}?interval=1`);
+      const shown = page.getByTestId("wall-display-page");
+      await shown.waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Showcase");
+      const seen = new Set<string>();
+      await eventually(async () => {
+        seen.add((await shown.innerText()).trim());
+        assert.deepEqual([...seen].sort(), ["Clients", "Overview", "Traffic"]);
+      }, 20_000, 200);
+      assert.equal(await page.getByText("Create a new widget here").count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Open actions dropdown" }).count() > 0, true, "widgets are shown");
+      await page.screenshot({ path: `${SHOTS}dashboard-showcase-wall-light.png`, fullPage: true });
+    });
+
+    await journey(t, browser, errors, "Move to Dashboard takes the widget off this dashboard; Export; Save refused for undeclared parameters", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", `/dashboards/${showcaseId}`);
+      await waitForPageHydration(page);
+      await page.getByRole("region", { name: "Message Count" }).waitFor({ timeout: 30_000 });
+
+      await page.getByRole("button", { name: "More dashboard actions" }).click();
+      await page.getByRole("menuitem", { name: "Export" }).click();
+      const exporting = page.getByRole("dialog", { name: "Export message table search results" });
+      await exporting.getByRole("button", { name: "Start Download" }).waitFor();
+      await exporting.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("region", { name: SHOWCASE_MESSAGE_TABLE }).getByRole("button", { name: "Open actions dropdown" }).click();
+      await page.getByRole("menuitem", { name: "Export" }).click();
+      await page.getByRole("dialog", { name: "Export all search results" }).getByRole("button", { name: "Cancel" }).click();
+
+      await page.getByRole("region", { name: "Message Count" }).getByRole("button", { name: "Open actions dropdown" }).click();
+      await page.getByRole("menuitem", { name: "Move to Dashboard" }).click();
+      const picker = page.getByRole("dialog", { name: "Choose Target Dashboard" });
+      await picker.getByRole("radio", { name: "Ops board" }).check();
+      await picker.getByRole("button", { name: "Select" }).click();
+      await eventually(() => assert.doesNotMatch(page.url(), new RegExp(showcaseId)), 20_000);
+      await page.getByRole("heading", { name: "Ops board" }).waitFor();
+      await eventually(async () => assert.equal((await widgetTitles(page))[0], "Message Count"), 20_000);
+      await page.goto(server.url(`/dashboards/${showcaseId}`));
+      await waitForPageHydration(page);
+      await eventually(async () => assert.deepEqual(await widgetTitles(page), ["Total messages", "Messages over time", "Top sources", SHOWCASE_MESSAGE_TABLE]), 20_000);
+
+      const editor = await openQueryEditor(page);
+      await editor.click();
+      await page.keyboard.type("source:$host$");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Perform search" }).click();
+      const save = page.getByRole("button", { name: "Save", exact: true });
+      await eventually(async () => assert.equal(await save.isDisabled(), true));
+      assert.match(await save.getAttribute("title") ?? "", /\$host\$/);
+    });
+
+    await journey(t, browser, errors, "/views lists the saved searches and /views/{id} opens a view where its type lives", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", "/views");
+      await waitForPageHydration(page);
+      assert.equal(await pageHeading(page), "Saved searches");
+      await page.getByText("No saved searches have been created yet.").waitFor();
+      await page.goto(server.url(`/views/${showcaseId}?page=page-2`));
+      await eventually(() => assert.match(page.url(), new RegExp(`/dashboards/${showcaseId}\\?page=page-2$`)), 20_000);
+      await eventually(async () => assert.equal(await page.getByRole("tab", { name: "Traffic" }).getAttribute("aria-selected"), "true"), 20_000);
+      await page.goto(server.url("/views/000000000000000000000000"));
+      await page.getByText("Page not found").first().waitFor({ timeout: 20_000 });
+    }, { colorScheme: "dark" });
 
     await assertNoConsoleErrors(t, errors);
   } finally {
