@@ -57,6 +57,19 @@ export const VISUALIZATION_WIDGETS: Record<VisualizationType, { title: string; c
   },
 };
 
+/** What each visualization draws once its data is there (its test id), to tell a rendered widget. */
+export const DRAWN_TEST_IDS: Record<VisualizationType, string> = {
+  table: "data-table-visualization",
+  bar: "cartesian-visualization",
+  line: "cartesian-visualization",
+  area: "cartesian-visualization",
+  scatter: "cartesian-visualization",
+  pie: "pie-visualization",
+  heatmap: "heatmap-visualization",
+  numeric: "number-visualization",
+  map: "world-map-visualization",
+};
+
 /** The message table's title on the showcase dashboard. */
 export const SHOWCASE_MESSAGE_TABLE = "Latest messages";
 

@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import type { VisualizationType } from "../../api/schemas/widget-kinds.ts";
 import {
+  DRAWN_TEST_IDS,
   saveDashboardView,
   SHOWCASE_MESSAGE_TABLE,
   SHOWCASE_PAGES,
@@ -47,19 +47,6 @@ async function createWidget(page: Page, kind: "Message Count" | "Message Table")
 async function listedTitles(page: Page): Promise<string[]> {
   return (await page.getByTestId("dashboard-row").getByRole("link").allInnerTexts()).map((text) => text.trim());
 }
-
-/** What each visualization draws once its data is there (its test id). */
-const DRAWN: Record<VisualizationType, string> = {
-  table: "data-table-visualization",
-  bar: "cartesian-visualization",
-  line: "cartesian-visualization",
-  area: "cartesian-visualization",
-  scatter: "cartesian-visualization",
-  pie: "pie-visualization",
-  heatmap: "heatmap-visualization",
-  numeric: "number-visualization",
-  map: "world-map-visualization",
-};
 
 async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
@@ -255,7 +242,7 @@ Deno.test("dashboards in Chromium", async (t) => {
         await eventually(async () => assert.deepEqual(await widgetTitles(page), index === 0 ? [...expected, SHOWCASE_MESSAGE_TABLE] : expected));
         for (const type of spec.types) {
           const widget = page.getByRole("region", { name: VISUALIZATION_WIDGETS[type].title });
-          await widget.getByTestId(DRAWN[type]).first().waitFor({ timeout: 30_000 });
+          await widget.getByTestId(DRAWN_TEST_IDS[type]).first().waitFor({ timeout: 30_000 });
           assert.equal(await widget.getByTestId("visualization-empty").count(), 0, `${type} has data`);
         }
         if (index === 0) {

@@ -1,0 +1,189 @@
+/**
+ * `deno task bench:dashboard [--messages 1000000] [--runs 10] [--refreshes 100]`: a dashboard of 20 widgets (issue 14
+ * item 8), each figure beside a reference measured in the same run:
+ * - the API: the 20 widgets as one search job (POST /views/search, then execute) beside one widget as one job and
+ *   beside the 20 widgets as 20 jobs of one widget;
+ * - Chromium: navigation to all 20 widgets drawn (each widget's visualization in the DOM with its data), beside the
+ *   same for a dashboard of one widget; and how many search jobs the page ran (one is the aim);
+ * - the wall display refreshing every second: the JS heap after garbage collection at the 10th refresh and at the
+ *   last, beside each other (flat is the aim).
+ * Uses the built client in dist/ (`deno task build`). Prints tables and writes bench/RESULTS.md; nothing asserted.
+ */
+import { parseArgs } from "node:util";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../tests/e2e/browser.ts";
+import type { VisualizationType } from "../api/schemas/widget-kinds.ts";
+import { dashboardSearch } from "../ui/dashboards/logic/dashboard-wire.ts";
+import type { DashboardPage } from "../ui/dashboards/logic/dashboard-pages.ts";
+import { DRAWN_TEST_IDS, manyWidgetsDashboardPages, saveDashboardView } from "./dashboard-views.ts";
+import { writeResults } from "./results.ts";
+import { login, startServer } from "./server-process.ts";
+import { round, summarize } from "./stats.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { messages: { type: "string" }, runs: { type: "string" }, refreshes: { type: "string" } },
+});
+const MESSAGES = Number(values.messages ?? 1_000_000);
+const RUNS = Number(values.runs ?? 10);
+const REFRESHES = Number(values.refreshes ?? 100);
+const WIDGETS = 20;
+const PORT = "19885"; // outside the e2e range
+const loadAverage = () => Deno.loadavg().map((value) => value.toFixed(2)).join(" ");
+const RANGE_SECONDS = 7 * 24 * 3600;
+
+console.log(`Generating ${MESSAGES.toLocaleString("en")} messages…`);
+const server = await startServer({ PORT, SLUICE_DEMO_MESSAGES: String(MESSAGES), SLUICE_ADMIN_PASSWORD: "admin" });
+const browser = await launchBrowser();
+try {
+  const cookie = await login(server.base, "admin", "admin");
+  const many = manyWidgetsDashboardPages(WIDGETS);
+  const one = manyWidgetsDashboardPages(1);
+  const manyId = await saveDashboardView(server.base, cookie, "Twenty widgets", many, RANGE_SECONDS);
+  const oneId = await saveDashboardView(server.base, cookie, "One widget", one, RANGE_SECONDS);
+
+  // The API: one job of 20, one job of 1, 20 jobs of 1.
+  const singles = many[0].widgets.widgets.map((widget): DashboardPage[] => [{
+    ...many[0],
+    widgets: { ...many[0].widgets, widgets: [widget] },
+  }]);
+  const api = { twenty: [] as number[], one: [] as number[], separate: [] as number[] };
+  for (let run = 0; run < RUNS; run++) {
+    api.twenty.push(await timed(() => runJob(server.base, cookie, many)));
+    api.one.push(await timed(() => runJob(server.base, cookie, one)));
+    api.separate.push(await timed(async () => {
+      for (const single of singles) await runJob(server.base, cookie, single);
+    }));
+  }
+
+  // Chromium: navigation to every widget drawn.
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name, value, url: server.base }]);
+  const page = await context.newPage();
+  const types = (widgets: DashboardPage[]) =>
+    widgets[0].widgets.widgets.flatMap((widget): VisualizationType[] => widget.type === "aggregation" ? [widget.config.visualization] : []);
+  const browserRuns = { twenty: [] as number[], one: [] as number[], jobs: [] as number[] };
+  await page.goto(`${server.base}/dashboards/${oneId}`); // warms the browser's cache of the client
+  await waitDrawn(page, types(one));
+  for (let run = 0; run < RUNS; run++) {
+    const jobs = countJobs(page);
+    await page.goto(`${server.base}/dashboards/${manyId}`);
+    browserRuns.twenty.push(await waitDrawn(page, types(many)));
+    browserRuns.jobs.push(jobs.stop());
+    await page.goto(`${server.base}/dashboards/${oneId}`);
+    browserRuns.one.push(await waitDrawn(page, types(one)));
+  }
+
+  // The wall display's heap over the refreshes.
+  const cdp = await context.newCDPSession(page);
+  const heapAfterGc = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    return (await cdp.send("Runtime.getHeapUsage")).usedSize / 1024 / 1024;
+  };
+  let executed = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/execute")) executed++;
+  });
+  await page.goto(`${server.base}/dashboards/tv/${manyId}?refresh=1&interval=3600`);
+  await waitDrawn(page, types(many));
+  const heap: { refresh: number; mb: number }[] = [];
+  const startedAt = Date.now();
+  for (const mark of [10, REFRESHES]) {
+    while (executed < mark) await page.waitForTimeout(200);
+    heap.push({ refresh: executed, mb: await heapAfterGc() });
+  }
+  const refreshSeconds = (Date.now() - startedAt) / 1000;
+  await context.close();
+
+  const row = (label: string, samples: number[], reference: number[] | null): string[] => {
+    const { median, p95 } = summarize(samples);
+    const ratio = reference ? `${round(median / summarize(reference).median, 2)}×` : "reference";
+    return [label, `${round(median)} ms`, `${round(p95)} ms`, ratio];
+  };
+  const header = ["measure", "median", "p95", "ratio to the reference"];
+  const rows = [
+    row("API: 20 widgets as one search job", api.twenty, api.one),
+    row("API: 1 widget as one search job (reference)", api.one, null),
+    row("API: the 20 widgets as 20 jobs of one", api.separate, api.twenty),
+    row("Chromium: navigation → 20 widgets drawn", browserRuns.twenty, browserRuns.one),
+    row("Chromium: navigation → 1 widget drawn (reference)", browserRuns.one, null),
+    [
+      "search jobs run per navigation to the 20-widget dashboard",
+      String(summarize(browserRuns.jobs).median),
+      String(Math.max(...browserRuns.jobs)),
+      "one is the aim",
+    ],
+    [
+      `wall display JS heap after GC, refresh ${heap[0].refresh} → ${heap[1].refresh} (${round(refreshSeconds)} s)`,
+      `${round(heap[0].mb, 2)} MB → ${round(heap[1].mb, 2)} MB`,
+      "",
+      `${round(heap[1].mb / heap[0].mb, 2)}× (flat is 1×)`,
+    ],
+  ];
+  console.table(rows.map((cells) => Object.fromEntries(header.map((title, i) => [title, cells[i]]))));
+  await writeResults(
+    "Dashboard of 20 widgets (bench:dashboard)",
+    header,
+    rows,
+    `${MESSAGES.toLocaleString("en")} messages over 7 days, the widgets over the whole range (the nine visualization types in turn), ${RUNS} runs, ` +
+      `Chromium 1600×1000; load average at the end ${loadAverage()} (a shared machine: read the ratios, not the times).`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+/** One search job as the dashboard runs it: the search stored, then executed, until done. */
+async function runJob(base: string, cookie: string, pages: readonly DashboardPage[]): Promise<void> {
+  const stored = await post<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(pages, "UTC"));
+  let job = await post<{ id: string; execution: { done: boolean } }>(base, cookie, `/api/views/search/${stored.id}/execute`, {});
+  while (!job.execution.done) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const status = await fetch(`${base}/api/views/search/status/${job.id}`, { headers: { cookie } });
+    job = await status.json();
+  }
+}
+
+async function post<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { cookie, "Content-Type": "application/json", "X-Requested-By": "bench" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return await response.json();
+}
+
+async function timed(action: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+/** Resolves with the page's time since navigation when every widget shows its visualization. */
+async function waitDrawn(page: Page, types: readonly VisualizationType[]): Promise<number> {
+  const ids = types.map((type) => DRAWN_TEST_IDS[type]);
+  const handle = await page.waitForFunction((expected: string[]) => {
+    const cells = [...document.querySelectorAll("[data-widget-id]")];
+    if (cells.length !== expected.length) return false;
+    const drawn = cells.every((cell, i) => cell.querySelector(`[data-testid="${expected[i]}"]`) !== null);
+    return drawn ? performance.now() : false;
+  }, ids, { polling: "raf", timeout: 120_000 });
+  return await handle.jsonValue() as number;
+}
+
+/** Counts the search jobs (execute calls) the page runs until `stop()`. */
+function countJobs(page: Page): { stop(): number } {
+  let count = 0;
+  const listener = (request: { method(): string; url(): string }) => {
+    if (request.method() === "POST" && request.url().endsWith("/execute")) count++;
+  };
+  page.on("request", listener);
+  return {
+    stop() {
+      page.off("request", listener);
+      return count;
+    },
+  };
+}
