@@ -28,6 +28,10 @@ export interface Settings {
   searchConcurrency: number;
   searchQueueLength: number;
   searchQueueWaitMs: number;
+  /** The SMTP server email notifications are sent to (`smtp://` or `smtps://`); null: they land only in the outbox. */
+  smtpUrl: string | null;
+  /** The sender of email notifications that name none. */
+  smtpFrom: string;
 }
 
 export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
@@ -48,7 +52,18 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     searchConcurrency: Math.max(1, integer(env.SLUICE_SEARCH_CONCURRENCY, 2, "SLUICE_SEARCH_CONCURRENCY")),
     searchQueueLength: integer(env.SLUICE_SEARCH_QUEUE_LENGTH, 500, "SLUICE_SEARCH_QUEUE_LENGTH"),
     searchQueueWaitMs: integer(env.SLUICE_SEARCH_QUEUE_WAIT_MS, 30_000, "SLUICE_SEARCH_QUEUE_WAIT_MS"),
+    smtpUrl: env.SLUICE_SMTP_URL ? smtpUrl(env.SLUICE_SMTP_URL) : null,
+    smtpFrom: env.SLUICE_SMTP_FROM || "graylog@example.com",
   };
+}
+
+/** SLUICE_SMTP_URL: an smtp:// or smtps:// URL with a host. */
+function smtpUrl(value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : null;
+  if (!parsed || !/^smtps?:$/.test(parsed.protocol) || parsed.hostname === "") {
+    throw new Error(`SLUICE_SMTP_URL must be an smtp:// or smtps:// URL such as smtp://mail.example.com:587, got '${value}'`);
+  }
+  return value;
 }
 
 export function databasePath(settings: Settings): string {

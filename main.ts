@@ -54,6 +54,7 @@ async function embeddedSource(): Promise<AppApiSource & { close(): Promise<void>
     demoMessages: settings.demoMessages,
     demoRate: settings.demoRate,
     log: (line) => console.log(line),
+    smtp: settings.smtpUrl ? { url: settings.smtpUrl, defaultSender: settings.smtpFrom, timeoutMs: 10_000 } : null,
   });
   return { backend, close: () => backend.close() };
 }

@@ -27,6 +27,7 @@ import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
 import { searchSupportApi } from "./routes/search-support.ts";
 import { streamsApi } from "./routes/streams.ts";
+import { legacyAlarmCallbacksApi } from "./routes/legacy-alarm-callbacks.ts";
 import { toolsApi } from "./routes/tools.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
@@ -101,6 +102,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     searchMessagesApi(),
     exportJobsApi(),
     legacySearchApi(),
+    legacyAlarmCallbacksApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

@@ -17,6 +17,7 @@ import { notificationPayload } from "./events/notifications/event-backlog.ts";
 import { DEFAULT_RETRY_POLICY, NotificationDispatcher, queueNotifications, type RetryPolicy } from "./events/notifications/notification-dispatcher.ts";
 import { deliverToOutbox, EmbeddedNotificationStore } from "./events/notifications/notification-store.ts";
 import type { SenderEnvironment } from "./events/notifications/notification-senders.ts";
+import { type MailToSend, smtpMailer, type SmtpSettings } from "./events/notifications/smtp-mailer.ts";
 import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
@@ -56,6 +57,8 @@ export interface EmbeddedBackendOptions {
   log?: (line: string) => void;
   /** How notification sends are retried (tests shorten the delays). */
   notificationRetry?: Partial<RetryPolicy>;
+  /** Where email notifications are sent; absent: they land only in the outbox. */
+  smtp?: SmtpSettings | null;
 }
 
 const DEMO_SPAN_MS = 7 * 24 * 3600_000;
@@ -145,7 +148,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   });
   const senders: SenderEnvironment = {
     allowList: () => clusterConfig.get(URL_WHITELIST_CONFIG_CLASS),
-    deliverMail: (mail) => deliverToOutbox(db, mail),
+    deliverMail: mailDelivery(db, options.smtp ?? null),
     timeoutMs: 10_000,
   };
   const dispatcher = new NotificationDispatcher(db, senders, { ...DEFAULT_RETRY_POLICY, ...options.notificationRetry });
@@ -193,5 +196,17 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
       await search.settled();
       db.close();
     },
+  };
+}
+
+/**
+ * Email delivery: over SMTP when a server is configured, and then (or only, without one) into the outbox, which
+ * stays the record of what was sent; a mail the server refused is not recorded and its delivery is retried.
+ */
+function mailDelivery(db: Database, smtp: SmtpSettings | null): (mail: MailToSend) => Promise<void> {
+  const send = smtp ? smtpMailer(smtp) : null;
+  return async (mail) => {
+    if (send) await send(mail);
+    await deliverToOutbox(db, mail);
   };
 }

@@ -2,17 +2,20 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isPermitted } from "../../shared/permissions.ts";
 import { AUTHENTICATED, requires } from "../access.ts";
-import { ApiError, badRequest, notFound } from "../errors.ts";
+import { ApiError, badRequest, forbidden, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
 import { type EntityAttribute, EntityValidationError, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
 import {
+  AssignStreamsToIndexSetSchema,
   BulkOperationRequestSchema,
   type BulkOperationResponse,
   BulkOperationResponseSchema,
   CloneStreamRequestSchema,
   CreateStreamRequestSchema,
   type Stream,
+  STREAM_RULE_TYPE_INFO,
+  STREAM_RULE_TYPES,
   STREAM_SORT_FIELDS,
   StreamCreatedSchema,
   StreamPageSchema,
@@ -20,6 +23,7 @@ import {
   StreamRuleCreatedSchema,
   StreamRuleListSchema,
   StreamRuleSchema,
+  StreamRuleTypeInfoSchema,
   StreamSchema,
   StreamsListSchema,
   StreamTestMatchRequestSchema,
@@ -230,6 +234,32 @@ const deleteRule = secureRoute(requires(EDIT), {
   responses: { ...NoContent, ...refused, 404: jsonContent(ApiErrorSchema, "No such stream or rule.") },
 });
 
+const ruleTypes = secureRoute(AUTHENTICATED, {
+  method: "get",
+  path: "/streams/{streamId}/rules/types",
+  tags: TAGS,
+  summary: "The stream rule types with their numbers and descriptions (any stream id, as in Graylog, whose UI sends `null`)",
+  request: { params: StreamId },
+  responses: { 200: jsonContent(z.array(StreamRuleTypeInfoSchema), "Every rule type.") },
+});
+
+const assignToIndexSet = secureRoute(requires("indexsets:read:{indexSetId}"), {
+  method: "put",
+  path: "/streams/indexSet/{indexSetId}",
+  tags: TAGS,
+  summary: "Store several streams in an index set (each needs streams:edit); messages routed from now on go there",
+  request: {
+    params: z.object({ indexSetId: z.string().min(1, "indexSetId must not be empty").max(100, "indexSetId must be at most 100 characters") }),
+    body: jsonBody(AssignStreamsToIndexSetSchema),
+  },
+  responses: {
+    200: { description: "The streams now store in the index set." },
+    403: jsonContent(ApiErrorSchema, "Missing indexsets:read on the index set or streams:edit on a stream."),
+    404: jsonContent(ApiErrorSchema, "No such index set, or streams that do not exist (named in the message)."),
+    ...refused,
+  },
+});
+
 /** Streams (Graylog 5.1 `/streams` and `/streams/{streamid}/rules`), and the stream rule tester. */
 export function streamsApi() {
   return createApiRouter()
@@ -298,6 +328,21 @@ export function streamsApi() {
       const result = await c.get("backend").streamMatch.testMatch(streamId, message);
       if (!result) throw noSuchStreamError(streamId);
       return c.json(result, 200);
+    })
+    .openapi(ruleTypes, (c) => {
+      const types = (Object.keys(STREAM_RULE_TYPES) as (keyof typeof STREAM_RULE_TYPES)[])
+        .map((type) => ({ id: STREAM_RULE_TYPES[type], ...STREAM_RULE_TYPE_INFO[type] }));
+      return c.json(types, 200);
+    })
+    .openapi(assignToIndexSet, async (c) => {
+      const { indexSetId } = c.req.valid("param");
+      const streamIds = c.req.valid("json");
+      const denied = streamIds.find((id) => !isPermitted(c.get("user")!.permissions, `streams:edit:${id}`));
+      if (denied) throw forbidden(`Not authorized to edit stream <${denied}>.`);
+      const result = await refusalsAreBadRequests(c.get("backend").streams.assignToIndexSet(indexSetId, streamIds));
+      if (result === null) throw notFound(`Index set <${indexSetId}> not found.`);
+      if (result.missing.length > 0) throw notFound(`Missing streams: [${result.missing.join(", ")}]`);
+      return c.body(null, 200);
     })
     .openapi(listRules, async (c) => {
       const { streamId } = c.req.valid("param");

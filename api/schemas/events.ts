@@ -164,6 +164,8 @@ export const EventsSearchRequestSchema = z
           "include",
         ),
         event_definitions: z.array(z.string().min(1)).max(1000).default([]),
+        /** Sluice's addition for `/alerts?stream_id=`: only events caused by, or stored in, these streams. */
+        streams: z.array(z.string({ message: "filter.streams must be a list of stream ids" }).min(1).max(100)).max(1000).optional(),
       })
       .strict()
       .default({ alerts: "include", event_definitions: [] }),

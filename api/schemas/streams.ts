@@ -207,6 +207,65 @@ export const StreamTestMatchRequestSchema = z
 
 export type StreamTestMatchRequest = z.infer<typeof StreamTestMatchRequestSchema>;
 
+/** Graylog's stream rule types as `GET /streams/{streamid}/rules/types` lists them (`StreamRuleTypeResponse`). */
+export const StreamRuleTypeInfoSchema = z
+  .object({ id: z.number().int(), name: z.string(), short_desc: z.string(), long_desc: z.string() })
+  .openapi("StreamRuleTypeInfo");
+export type StreamRuleTypeInfo = z.infer<typeof StreamRuleTypeInfoSchema>;
+
+/** Each rule type's name and descriptions, in Graylog's words (its `StreamRuleType` enum). */
+export const STREAM_RULE_TYPE_INFO: { [T in StreamRuleType]: Omit<StreamRuleTypeInfo, "id"> } = {
+  exact: { name: "EXACT", short_desc: "match exactly", long_desc: "match exactly" },
+  regex: { name: "REGEX", short_desc: "match regular expression", long_desc: "match regular expression" },
+  greater: { name: "GREATER", short_desc: "greater than", long_desc: "be greater than" },
+  smaller: { name: "SMALLER", short_desc: "smaller than", long_desc: "be smaller than" },
+  presence: { name: "PRESENCE", short_desc: "field presence", long_desc: "be present" },
+  contains: { name: "CONTAINS", short_desc: "contain", long_desc: "contain" },
+  always_match: { name: "ALWAYS_MATCH", short_desc: "always match", long_desc: "always match" },
+  match_input: { name: "MATCH_INPUT", short_desc: "match input", long_desc: "match input" },
+};
+
+/** PUT /streams/indexSet/{indexSetId}: the ids of the streams to store in the index set (Graylog's plain list). */
+export const AssignStreamsToIndexSetSchema = z
+  .array(z.string({ message: "each stream id must be a string" }).min(1, "stream ids must not be empty").max(100), {
+    message: "the body must be a list of stream ids",
+  })
+  .min(1, "the body must name at least one stream")
+  .max(1000, "the body may name at most 1000 streams")
+  .openapi("AssignStreamsToIndexSet");
+
+// ── Legacy alarm callbacks and alert history ─────────────────────────────────────────────────────────────
+// Graylog 5.1 migrated legacy alarm callbacks to event notifications; its old calls still answer. The embedded
+// backend never had legacy callbacks or alerts, so these lists are empty and single lookups are 404.
+
+/** Graylog's AlarmCallbackSummary. */
+export const AlarmCallbackSummarySchema = z
+  .object({
+    id: z.string(),
+    stream_id: z.string(),
+    type: z.string(),
+    title: z.string().nullable(),
+    configuration: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    creator_user_id: z.string(),
+  })
+  .openapi("AlarmCallbackSummary");
+
+/** GET /streams/{streamid}/alarmcallbacks and GET /alerts/callbacks (Graylog's AlarmCallbackListSummary). */
+export const AlarmCallbackListSchema = z
+  .object({ total: z.number().int(), alarmcallbacks: z.array(AlarmCallbackSummarySchema) })
+  .openapi("AlarmCallbackList");
+
+/** GET /alerts/callbacks/types and /streams/{streamid}/alarmcallbacks/available (AvailableAlarmCallbacksResponse). */
+export const AvailableAlarmCallbacksSchema = z
+  .object({ types: z.record(z.string(), z.unknown()) })
+  .openapi("AvailableAlarmCallbacks");
+
+/** GET /streams/{streamid}/alerts/{alertId}/history (Graylog's AlarmCallbackHistoryListSummary). */
+export const AlarmCallbackHistoryListSchema = z
+  .object({ total: z.number().int(), histories: z.array(z.record(z.string(), z.unknown())) })
+  .openapi("AlarmCallbackHistoryList");
+
 /** Whether the message matches the stream, and each rule's verdict by rule id (Graylog's TestMatchResponse). */
 export const StreamTestMatchResponseSchema = z
   .object({
@@ -239,4 +298,9 @@ export interface StreamStore {
   createRule(streamId: string, body: StreamRuleBody): Promise<StreamRule | null>;
   updateRule(streamId: string, ruleId: string, body: StreamRuleBody): Promise<StreamRule | null>;
   deleteRule(streamId: string, ruleId: string): Promise<boolean>;
+  /**
+   * Stores the streams in the index set; the streams that do not exist (nothing changes then), or null when the
+   * index set does not exist. Refuses the default stream.
+   */
+  assignToIndexSet(indexSetId: string, streamIds: readonly string[]): Promise<{ missing: string[] } | null>;
 }

@@ -44,11 +44,11 @@ export async function runAggregation(
   if (!range || range.last < range.first) return [];
   const { catalog } = scope;
   const query = parseQuery(config.query, { allowLeadingWildcard: catalog.allowLeadingWildcard });
-  const filter = allOf(
-    timePredicate(windowAt(range.first, spec).from, windowAt(range.last, spec).to),
+  const selection = allOf(
     streamPredicate(config.streams.length > 0 ? config.streams : null),
     compileQuery(query, catalog, { now: scope.now }),
   );
+  const filter = allOf(timePredicate(windowAt(range.first, spec).from, windowAt(range.last, spec).to), selection);
   const groups = config.group_by.map((name, index) => ({ alias: `g${index}`, field: catalog.field(name) }));
   // A group-by field no message has: Elasticsearch's terms aggregation finds no buckets.
   if (groups.some((group) => group.field === null)) return [];
@@ -115,7 +115,12 @@ export async function runAggregation(
     values: new Map(series.map((s) => [s.id, numeric(s.fn.decode(row[s.alias]))])),
     sourceStreams: (row.source_streams as string[] | null) ?? [],
   }));
-  if (groups.length > 0) return results;
+  if (groups.length > 0) {
+    const silent = await wentSilent(scope, spec, range, selection, groups, results);
+    const zero = new Map(series.map((s) => [s.id, numeric(s.fn.empty)]));
+    const silences = silent.map((found): AggregationResult => ({ ...found, values: zero, sourceStreams: [] }));
+    return [...results, ...silences].sort((a, b) => a.window.k - b.window.k || a.key.join("|").localeCompare(b.key.join("|")));
+  }
   const seen = new Set(results.map((result) => result.window.k));
   for (let k = range.first; k <= range.last; k++) {
     if (seen.has(k)) continue;
@@ -127,6 +132,44 @@ export async function runAggregation(
     });
   }
   return results.sort((a, b) => a.window.k - b.window.k);
+}
+
+/**
+ * Sluice's answer to 'a source went silent' (beyond Graylog, whose terms aggregation has no bucket for a key without
+ * messages): a group key that had messages in the `execute_every` just before a window, and none in the window,
+ * gets a zero result there, so `count() < 1` grouped by `source` fires once when a source has been silent for the
+ * whole `search_within`, and not again while it stays silent (it had no messages before the next window either).
+ * A message at t is just before exactly one window: k = ⌈(t + within + 1) / every⌉.
+ */
+async function wentSilent(
+  scope: AggregationScope,
+  spec: WindowSpec,
+  range: { first: number; last: number },
+  selection: ReturnType<typeof allOf>,
+  groups: readonly { alias: string; field: { valueSql: string } | null }[],
+  present: readonly AggregationResult[],
+): Promise<Pick<AggregationResult, "window" | "key">[]> {
+  const from = windowAt(range.first, spec).from - spec.everyMs;
+  const to = windowAt(range.last, spec).from - 1;
+  if (to < from) return [];
+  const columns = groups.map((group) => `CAST(${group.field!.valueSql} AS VARCHAR) AS ${group.alias}`).join(", ");
+  const aliases = groups.map((group) => group.alias).join(", ");
+  const statement = concatSql(
+    `WITH before AS (SELECT epoch_ms(timestamp) AS t, ${columns} FROM messages WHERE `,
+    allOf(timePredicate(from, to), selection),
+    `) SELECT DISTINCT CAST(ceil((t + `,
+    bind(spec.withinMs),
+    ` + 1) / `,
+    bind(spec.everyMs),
+    `::DOUBLE) AS BIGINT) AS k, ${aliases} FROM before WHERE `,
+    groups.map((group) => `${group.alias} IS NOT NULL`).join(" AND "),
+  );
+  const rows = await scope.db.all(statement.sql, [...statement.params]);
+  const seen = new Set(present.map((result) => `${result.window.k}\u0000${result.key.join("\u0000")}`));
+  return rows
+    .map((row) => ({ k: Number(row.k), key: groups.map((group) => String(row[group.alias])) }))
+    .filter(({ k, key }) => k >= range.first && k <= range.last && !seen.has(`${k}\u0000${key.join("\u0000")}`))
+    .map(({ k, key }) => ({ window: windowAt(k, spec), key }));
 }
 
 /** The windows holding any stored message that have ended by `now`; null when there are none. */

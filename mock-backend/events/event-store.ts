@@ -253,6 +253,7 @@ export class EmbeddedEventStore implements EventsBackend {
       readableStreams: scope.readableStreams,
       alerts: request.filter.alerts,
       eventDefinitions: request.filter.event_definitions,
+      streams: request.filter.streams ?? [],
     });
     const direction = request.sort_direction === "asc" ? "ASC" : "DESC";
     const order = `${SORT_COLUMNS[request.sort_by]} ${direction}, timestamp ${direction}, id ${direction}`;

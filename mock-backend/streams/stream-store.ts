@@ -184,6 +184,22 @@ export class EmbeddedStreamStore implements StreamStore {
     return true;
   }
 
+  async assignToIndexSet(indexSetId: string, streamIds: readonly string[]): Promise<{ missing: string[] } | null> {
+    if (!this.routing.listIndexSets().some((set) => set.id === indexSetId)) return null;
+    const ids = [...new Set(streamIds)];
+    const found = await this.db.all<{ id: string; is_default: boolean }>(
+      `SELECT id, is_default FROM streams WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      ids,
+    );
+    const defaultStream = found.find((stream) => stream.is_default);
+    if (defaultStream) throw new EntityValidationError(`The stream with id <${defaultStream.id}> cannot be edited.`);
+    const missing = ids.filter((id) => !found.some((stream) => stream.id === id));
+    if (missing.length > 0) return { missing };
+    await this.db.run(`UPDATE streams SET index_set_id = ? WHERE id IN (${ids.map(() => "?").join(", ")})`, [indexSetId, ...ids]);
+    await this.routing.reloadStreams();
+    return { missing: [] };
+  }
+
   /** False when there is no such stream; refuses the default stream. */
   private async editable(streamId: string): Promise<boolean> {
     const stream = await this.db.first<{ is_default: boolean }>("SELECT is_default FROM streams WHERE id = ?", [streamId]);

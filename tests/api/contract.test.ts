@@ -52,12 +52,16 @@ import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
 import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
 import {
+  AlarmCallbackHistoryListSchema,
+  AlarmCallbackListSchema,
+  AvailableAlarmCallbacksSchema,
   BulkOperationResponseSchema,
   StreamCreatedSchema,
   StreamPageSchema,
   StreamRuleCreatedSchema,
   StreamRuleListSchema,
   StreamRuleSchema,
+  StreamRuleTypeInfoSchema,
   StreamSchema,
   StreamsListSchema,
   StreamTestMatchResponseSchema,
@@ -152,6 +156,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   exportJobId: "0123456789abcdef01234567",
   filename: "export.csv",
   indexSetId: DEFAULT_INDEX_SET_ID,
+  alarmCallbackId: "0123456789abcdef01234567",
+  alertId: "0123456789abcdef01234567",
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
@@ -532,6 +538,16 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /streams/{streamId}/rules": { body: RULE_BODY, prepare: storedStream, status: 201, schema: StreamRuleCreatedSchema },
   "PUT /streams/{streamId}/rules/{ruleId}": { body: RULE_BODY, prepare: storedStream, status: 200, schema: StreamRuleCreatedSchema },
   "DELETE /streams/{streamId}/rules/{ruleId}": { prepare: storedStream, status: 204, schema: null },
+  "GET /streams/{streamId}/rules/types": { status: 200, schema: z.array(StreamRuleTypeInfoSchema) },
+  "PUT /streams/indexSet/{indexSetId}": { body: ["5f0c1e5a0000000000000101"], status: 200, schema: null },
+  "GET /streams/{streamId}/alarmcallbacks": { status: 200, schema: AlarmCallbackListSchema },
+  "GET /streams/{streamId}/alarmcallbacks/available": { status: 200, schema: AvailableAlarmCallbacksSchema },
+  "GET /streams/{streamId}/alarmcallbacks/{alarmCallbackId}": { status: 404, schema: ApiErrorSchema },
+  "DELETE /streams/{streamId}/alarmcallbacks/{alarmCallbackId}": { status: 404, schema: ApiErrorSchema },
+  "GET /streams/{streamId}/alerts/{alertId}/history": { status: 200, schema: AlarmCallbackHistoryListSchema },
+  "GET /alerts/callbacks": { status: 200, schema: AlarmCallbackListSchema },
+  "GET /alerts/callbacks/types": { status: 200, schema: AvailableAlarmCallbacksSchema },
+  "POST /alerts/callbacks/{alarmCallbackId}/test": { status: 404, schema: ApiErrorSchema },
   "POST /events/search": { body: { timerange: { type: "relative", range: 3600 } }, status: 200, schema: EventsSearchResultSchema },
   "GET /events/definitions": { status: 200, schema: EventDefinitionListSchema },
   "GET /events/definitions/{definitionId}": {

@@ -159,3 +159,31 @@ apiTest("the scheduler evaluates each window of a scheduled definition once, aft
   })).body);
   assert.equal(again.total_events, 2);
 });
+
+apiTest("a 'source went silent' definition (count() < 1 grouped by source) fires once through the scheduler, then stays quiet", async (h) => {
+  const backend = h.backend as EmbeddedBackend;
+  const silent = { expr: "<", left: { expr: "number-ref", ref: "count-" }, right: { expr: "number", value: 1 } };
+  const definition = await create(h, paymentsDefinition({
+    title: "Payments went silent",
+    config: { ...paymentsDefinition().config, search_within_ms: 2 * MINUTE, conditions: { expression: silent } },
+  }));
+  const minute = Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE;
+  await paymentsErrors(h, minute, 3);
+  await paymentsErrors(h, minute + MINUTE, 2);
+  // app-07 sends in its first two minutes; the first window without any of its messages ends at minute + 4.
+  assert.equal(await backend.runEventScheduler(minute + 4 * MINUTE - 5_000), 0, "still sending within the last 2 minutes");
+  assert.equal(await backend.runEventScheduler(minute + 4 * MINUTE + 2_000), 1, "silent for the whole 2 minutes");
+  assert.equal(await backend.runEventScheduler(minute + 15 * MINUTE), 0, "not again while it stays silent");
+  const found = assertSchema(EventsSearchResultSchema, (await h.call("POST", "/events/search", {
+    body: {
+      timerange: { type: "absolute", from: new Date(minute).toISOString(), to: new Date(minute + 20 * MINUTE).toISOString() },
+      filter: { alerts: "only", event_definitions: [definition.id] },
+    },
+  })).body);
+  assert.deepEqual(found.events.map(({ event }) => [event.timestamp, event.message, event.group_by_fields]), [
+    [new Date(minute + 4 * MINUTE - 1).toISOString(), "Payments went silent: app-07 - count()=0.0", { source: "app-07" }],
+  ]);
+  // Sending again and falling silent again fires again.
+  await paymentsErrors(h, minute + 16 * MINUTE, 1);
+  assert.equal(await backend.runEventScheduler(minute + 20 * MINUTE), 1);
+});

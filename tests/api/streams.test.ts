@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
+import { z } from "@hono/zod-openapi";
 import {
+  AlarmCallbackHistoryListSchema,
+  AlarmCallbackListSchema,
+  AvailableAlarmCallbacksSchema,
   BulkOperationResponseSchema,
   StreamCreatedSchema,
   StreamPageSchema,
   StreamRuleCreatedSchema,
   StreamRuleListSchema,
   StreamRuleSchema,
+  StreamRuleTypeInfoSchema,
   StreamSchema,
   StreamsListSchema,
 } from "../../api/schemas/streams.ts";
@@ -238,4 +243,57 @@ apiTest("the reader may change no stream: 403 on every write, failures on bulk c
   assert.deepEqual(bulk, { successfully_performed: 0, failures: [{ entity_id: id, failure_explanation: "Not enough permissions" }], errors: [] });
   assert.equal((await stream(h, id)).title, "Checkout errors");
   assert.equal((await h.call("POST", "/streams", { body: aStream(), requestedBy: false })).status, 400, "a write without X-Requested-By");
+});
+
+apiTest("PUT /streams/indexSet/{id} stores the listed streams in the index set; unknown ones are a 404 naming them", async (h) => {
+  const one = await create(h, aStream({ title: "One" }));
+  const two = await create(h, aStream({ title: "Two" }));
+  const moved = await h.call("PUT", `/streams/indexSet/${SECURITY_INDEX_SET_ID}`, { body: [one, two] });
+  assert.equal(moved.status, 200, JSON.stringify(moved.body));
+  assert.deepEqual([(await stream(h, one)).index_set_id, (await stream(h, two)).index_set_id], [SECURITY_INDEX_SET_ID, SECURITY_INDEX_SET_ID]);
+  const missing = "000000000000000000000fff";
+  const partly = await h.call("PUT", `/streams/indexSet/${DEFAULT_INDEX_SET_ID}`, { body: [one, missing] });
+  assert.equal(partly.status, 404);
+  assert.match(assertSchema(ApiErrorSchema, partly.body).message, new RegExp(`Missing streams: \\[${missing}\\]`));
+  assert.equal((await stream(h, one)).index_set_id, SECURITY_INDEX_SET_ID, "nothing changes when a stream is missing");
+  const noSet = await h.call("PUT", "/streams/indexSet/000000000000000000000abc", { body: [one] });
+  assert.equal(noSet.status, 404);
+  assert.match(assertSchema(ApiErrorSchema, noSet.body).message, /Index set <000000000000000000000abc> not found/);
+  assertBadRequest(await h.call("PUT", `/streams/indexSet/${DEFAULT_INDEX_SET_ID}`, { body: [DEFAULT_STREAM_ID] }), /cannot be edited/);
+  assertBadRequest(await h.call("PUT", `/streams/indexSet/${DEFAULT_INDEX_SET_ID}`, { body: { streams: [one] } }), /list of stream ids/);
+  assertBadRequest(await h.call("PUT", `/streams/indexSet/${DEFAULT_INDEX_SET_ID}`, { body: [] }), /at least one stream/);
+  assert.equal((await h.call("PUT", `/streams/indexSet/${DEFAULT_INDEX_SET_ID}`, { cookie: h.readerCookie, body: [one] })).status, 403);
+});
+
+apiTest("GET /streams/{id}/rules/types lists Graylog's eight rule types with their numbers and descriptions", async (h) => {
+  const answer = await h.call("GET", "/streams/null/rules/types");
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const types = assertSchema(z.array(StreamRuleTypeInfoSchema), answer.body);
+  assert.deepEqual(types.map((type) => [type.id, type.name]), [
+    [1, "EXACT"], [2, "REGEX"], [3, "GREATER"], [4, "SMALLER"], [5, "PRESENCE"], [6, "CONTAINS"], [7, "ALWAYS_MATCH"], [8, "MATCH_INPUT"],
+  ]);
+  assert.deepEqual(types[4], { id: 5, name: "PRESENCE", short_desc: "field presence", long_desc: "be present" });
+  assert.equal((await h.call("GET", `/streams/${WEB_STREAM_ID}/rules/types`, { cookie: h.readerCookie })).status, 200);
+});
+
+apiTest("legacy alarm callbacks and alert history answer Graylog's empty shapes; single callbacks are 404", async (h) => {
+  const lists = [`/streams/${WEB_STREAM_ID}/alarmcallbacks`, "/alerts/callbacks"];
+  for (const path of lists) {
+    assert.deepEqual(assertSchema(AlarmCallbackListSchema, (await h.call("GET", path)).body), { total: 0, alarmcallbacks: [] }, path);
+  }
+  for (const path of [`/streams/${WEB_STREAM_ID}/alarmcallbacks/available`, "/alerts/callbacks/types"]) {
+    assert.deepEqual(assertSchema(AvailableAlarmCallbacksSchema, (await h.call("GET", path)).body), { types: {} }, path);
+  }
+  const history = await h.call("GET", `/streams/${WEB_STREAM_ID}/alerts/5f0c1e5a0000000000000abc/history`);
+  assert.deepEqual(assertSchema(AlarmCallbackHistoryListSchema, history.body), { total: 0, histories: [] });
+  for (const [method, path] of [
+    ["GET", `/streams/${WEB_STREAM_ID}/alarmcallbacks/abc`],
+    ["DELETE", `/streams/${WEB_STREAM_ID}/alarmcallbacks/abc`],
+    ["POST", "/alerts/callbacks/abc/test"],
+    ["GET", "/streams/000000000000000000000fff/alarmcallbacks"],
+  ] as const) {
+    const answer = await h.call(method, path);
+    assert.equal(answer.status, 404, `${method} ${path}`);
+    assertSchema(ApiErrorSchema, answer.body);
+  }
 });

@@ -3,6 +3,7 @@
  * API tests call it through `call()`, which speaks JSON and adds the CSRF header unless told not to.
  */
 import { createApi } from "../../api/app.ts";
+import type { SmtpSettings } from "../../mock-backend/events/notifications/smtp-mailer.ts";
 import { DEFAULT_REQUEST_LIMITS, type RequestGuardOptions } from "../../api/middleware/request-guard.ts";
 import type { LoginThrottleOptions } from "../../api/login-throttle.ts";
 import type { Backend } from "../../api/schemas/backend.ts";
@@ -54,6 +55,8 @@ export interface ApiHarnessOptions {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** The search queue's bounds, e.g. one slot and no waiting. */
   searchQueue?: Partial<SearchQueueOptions>;
+  /** The SMTP server email notifications are sent to (none: the outbox only). */
+  smtp?: SmtpSettings;
 }
 
 /**
@@ -92,6 +95,7 @@ export async function openApiHarness(options: ApiHarnessOptions = {}): Promise<A
     adminPassword: ADMIN_PASSWORD,
     demoMessages: options.demoMessages ?? 0,
     demoRate: 0,
+    smtp: options.smtp,
   });
   const backend = options.wrapBackend ? options.wrapBackend(real) : real;
   const embeddedApi = createApi({

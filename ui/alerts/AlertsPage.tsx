@@ -1,12 +1,14 @@
-import { Anchor, Badge, Box, Code, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Box, CloseButton, Code, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
-import { Link } from "react-router";
-import type { ALERTS_FILTERS } from "../../api/schemas/events.ts";
+import { Link, useSearchParams } from "react-router";
 import { paths } from "../../shared/paths.ts";
+import { resourceQueryOptions } from "../api/resource-query.ts";
 import { PageLayout } from "../shell/PageLayout.tsx";
 import { AlertsNavigation } from "./AlertsNavigation.tsx";
 import { eventsSearchQueryOptions } from "./alert-queries.ts";
+import { type AlertsFilter, foundText } from "./logic/alerts-list.ts";
+import { STREAM_FILTER_PARAM } from "./stream-alerts-link.ts";
 import { PRIORITIES } from "./logic/event-definition-form.ts";
 
 const RANGES = [
@@ -18,9 +20,12 @@ const RANGES = [
 ];
 const PER_PAGE = 25;
 
-/** /alerts: the events and alerts of a time range with filters and their details. */
+/** /alerts (and `/alerts?stream_id=`): the events and alerts of a time range with filters and their details. */
 export function AlertsPage() {
-  const [alerts, setAlerts] = useState<(typeof ALERTS_FILTERS)[number]>("only");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const streamId = searchParams.get(STREAM_FILTER_PARAM);
+  const stream = useQuery({ ...resourceQueryOptions("/streams/{streamId}", { path: { streamId: streamId ?? "" } }), enabled: streamId !== null });
+  const [alerts, setAlerts] = useState<AlertsFilter>("only");
   const [range, setRange] = useState("86400");
   const [query, setQuery] = useState("");
   const [submitted, setSubmitted] = useState("");
@@ -28,7 +33,7 @@ export function AlertsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const search = useQuery(eventsSearchQueryOptions({
     query: submitted.trim(),
-    filter: { alerts, event_definitions: [] },
+    filter: { alerts, event_definitions: [], ...(streamId ? { streams: [streamId] } : {}) },
     page,
     per_page: PER_PAGE,
     timerange: { type: "relative", range: Number(range) },
@@ -52,7 +57,21 @@ export function AlertsPage() {
             <TextInput aria-label="Search events" placeholder="Find events, e.g. message:brute" value={query} onChange={(event) => setQuery(event.currentTarget.value)} />
           </Box>
         </Group>
-        <Text size="sm" c="dimmed">{result ? `${result.total_events} ${alerts === "exclude" ? "events" : "alerts and events"} found` : "Loading…"}</Text>
+        {streamId && (
+          <Group gap="xs">
+            <Text size="sm">Stream:</Text>
+            <Badge
+              variant="light"
+              data-testid="stream-filter"
+              rightSection={
+                <CloseButton size="xs" aria-label="Show the events of every stream" onClick={() => setSearchParams({})} />
+              }
+            >
+              {stream.data?.title ?? streamId}
+            </Badge>
+          </Group>
+        )}
+        <Text size="sm" c="dimmed">{result ? foundText(result.total_events, alerts) : "Loading…"}</Text>
         <Paper withBorder>
           <Table highlightOnHover>
             <Table.Thead>

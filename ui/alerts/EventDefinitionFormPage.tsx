@@ -1,5 +1,6 @@
 import {
-  Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Paper, Select, Stack, Stepper, Switch, Table, TagsInput, Text, Textarea, TextInput,
+  Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Stepper, Switch, Table, TagsInput, Text, Textarea,
+  TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,8 +17,8 @@ import {
   allNotificationsQueryOptions, createDefinition, definitionPageQueryOptions, definitionQueryOptions, invalidateDefinitions, updateDefinition,
 } from "./alert-queries.ts";
 import {
-  conditionSummary, definitionBody, definitionFormValues, type DefinitionFormValues, NEW_DEFINITION, PRIORITIES, SERIES_FUNCTIONS, stepErrors,
-  TIME_UNITS, WIZARD_STEPS,
+  COMPARISONS, conditionSummary, definitionBody, definitionFormValues, type DefinitionFormValues, NEW_AGGREGATION, NEW_DEFINITION, PRIORITIES,
+  SERIES_FUNCTIONS, stepErrors, TIME_UNITS, WIZARD_STEPS,
 } from "./logic/event-definition-form.ts";
 
 /** /alerts/definitions/new, /{id} and /{id}/edit: loads the definition (and whether it is scheduled) first. */
@@ -93,7 +94,11 @@ function DefinitionWizard({ definition, initial }: WizardProps) {
             <Stack maw={720}>
               <Select
                 label="Condition Type"
-                data={[{ value: "filter", label: "Filter has results" }, { value: "aggregation", label: "Aggregation of results reaches a threshold" }]}
+                data={[
+                  { value: "filter", label: "Filter has results" },
+                  { value: "aggregation", label: "Aggregation of results reaches a threshold" },
+                  { value: "silence", label: "Source went silent" },
+                ]}
                 allowDeselect={false}
                 {...form.getInputProps("conditionType")}
               />
@@ -105,14 +110,37 @@ function DefinitionWizard({ definition, initial }: WizardProps) {
                 <NumberInput label="Execute search every" min={1} w={200} {...form.getInputProps("executeEvery")} />
                 <Select data={unitOptions} w={120} allowDeselect={false} aria-label="Execute every unit" {...form.getInputProps("executeEveryUnit")} />
               </Group>
+              {values.conditionType === "silence" && (
+                <TextInput
+                  label="Watched field"
+                  description="An event is created once a value of this field (e.g. a source) that had messages has none for the whole 'Search within the last' period."
+                  w={320}
+                  {...form.getInputProps("silentField")}
+                />
+              )}
               {values.conditionType === "aggregation" && (
                 <>
                   <TagsInput label="Group by Field(s)" placeholder="Add a field and press Enter" {...form.getInputProps("groupBy")} />
-                  <Group align="flex-end">
-                    <Select label="If" data={[...SERIES_FUNCTIONS]} w={120} allowDeselect={false} {...form.getInputProps("seriesFunction")} />
-                    <TextInput label="Field" placeholder="(count: any)" w={200} {...form.getInputProps("seriesField")} />
-                    <Select label="Is" data={["<", "<=", ">", ">=", "=="]} w={90} allowDeselect={false} {...form.getInputProps("operator")} />
-                    <NumberInput label="Threshold" w={140} {...form.getInputProps("threshold")} />
+                  {values.aggregations.map((_aggregation, index) => (
+                    <Group key={index} align="flex-end" data-testid="aggregation-condition">
+                      <Select label="If" data={[...SERIES_FUNCTIONS]} w={120} allowDeselect={false} {...form.getInputProps(`aggregations.${index}.seriesFunction`)} />
+                      <TextInput label="Field" placeholder="(count: any)" w={200} {...form.getInputProps(`aggregations.${index}.seriesField`)} />
+                      <Select label="Is" data={[...COMPARISONS]} w={90} allowDeselect={false} {...form.getInputProps(`aggregations.${index}.operator`)} />
+                      <NumberInput label="Threshold" w={140} {...form.getInputProps(`aggregations.${index}.threshold`)} />
+                      {values.aggregations.length > 1 && (
+                        <Button variant="subtle" color="red" onClick={() => form.removeListItem("aggregations", index)}>Remove</Button>
+                      )}
+                    </Group>
+                  ))}
+                  <Group>
+                    <Button variant="default" onClick={() => form.insertListItem("aggregations", { ...NEW_AGGREGATION })}>Add Series</Button>
+                    {values.aggregations.length > 1 && (
+                      <SegmentedControl
+                        aria-label="Create an event when"
+                        data={[{ value: "&&", label: "all conditions are met" }, { value: "||", label: "any condition is met" }]}
+                        {...form.getInputProps("combine")}
+                      />
+                    )}
                   </Group>
                 </>
               )}

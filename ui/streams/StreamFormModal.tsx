@@ -3,15 +3,15 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import type { Stream } from "../../api/schemas/streams.ts";
 import { failureMessage } from "../api/fetch-error.ts";
-import { type StreamFormValues, validateTitle } from "./logic/stream-list.ts";
+import { type IndexSetOption, type StreamFormValues, validateTitle } from "./logic/stream-list.ts";
 
 /** What the dialog does: create a stream, edit one, or clone one under a new title. */
 export type StreamFormMode = { kind: "create" } | { kind: "edit"; stream: Stream } | { kind: "clone"; stream: Stream };
 
 interface Props {
   mode: StreamFormMode | null;
-  /** The index sets a stream may store in, by id. */
-  indexSetIds: readonly string[];
+  /** The index sets a stream may store in, with their titles. */
+  indexSets: readonly IndexSetOption[];
   defaultIndexSetId: string;
   onClose(): void;
   /** Saves; a rejection's message is shown in the form and the dialog stays open. */
@@ -21,14 +21,14 @@ interface Props {
 const TITLES = { create: "Create stream", edit: "Edit stream", clone: "Clone stream" } as const;
 
 /** Creates, edits or clones a stream: title, description, index set, 'remove matches from the default stream'. */
-export function StreamFormModal({ mode, indexSetIds, defaultIndexSetId, onClose, onSave }: Props) {
+export function StreamFormModal({ mode, indexSets, defaultIndexSetId, onClose, onSave }: Props) {
   return (
     <Modal opened={mode !== null} onClose={onClose} title={mode ? TITLES[mode.kind] : ""} size="lg">
       {mode && (
         <StreamForm
           key={mode.kind === "create" ? "new" : `${mode.kind}-${mode.stream.id}`}
           mode={mode}
-          indexSetIds={indexSetIds}
+          indexSets={indexSets}
           defaultIndexSetId={defaultIndexSetId}
           onClose={onClose}
           onSave={onSave}
@@ -38,7 +38,7 @@ export function StreamFormModal({ mode, indexSetIds, defaultIndexSetId, onClose,
   );
 }
 
-function StreamForm({ mode, indexSetIds, defaultIndexSetId, onClose, onSave }: Omit<Props, "mode"> & { mode: StreamFormMode }) {
+function StreamForm({ mode, indexSets, defaultIndexSetId, onClose, onSave }: Omit<Props, "mode"> & { mode: StreamFormMode }) {
   const source = mode.kind === "create" ? null : mode.stream;
   const form = useForm<StreamFormValues>({
     initialValues: {
@@ -72,7 +72,9 @@ function StreamForm({ mode, indexSetIds, defaultIndexSetId, onClose, onSave }: O
         <Select
           label="Index Set"
           description="Messages that match this stream are written to the indices of this index set."
-          data={[...new Set([...indexSetIds, form.getValues().indexSetId])]}
+          data={indexSets.some((set) => set.value === form.getValues().indexSetId)
+            ? [...indexSets]
+            : [...indexSets, { value: form.getValues().indexSetId, label: form.getValues().indexSetId }]}
           allowDeselect={false}
           {...form.getInputProps("indexSetId")}
         />

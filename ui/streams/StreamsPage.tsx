@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  IconBell,
   IconCopy,
   IconDots,
   IconEdit,
@@ -25,6 +26,7 @@ import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { usePermissions } from "../session/current-user.tsx";
 import { PageLayout } from "../shell/PageLayout.tsx";
+import { streamAlertsHref } from "../alerts/stream-alerts-link.ts";
 import {
   bulkDeleteQuestion,
   bulkOutcomeText,
@@ -32,6 +34,7 @@ import {
   createdText,
   deletedText,
   deleteQuestion,
+  indexSetOptions,
   pausedText,
   resumedText,
   rulesText,
@@ -52,6 +55,7 @@ import {
   createStream,
   deleteStream,
   favoritesQueryOptions,
+  indexSetsQueryOptions,
   invalidateStreams,
   pauseStream,
   resumeStream,
@@ -86,7 +90,9 @@ export function StreamsPage() {
   const favorites = useQuery(favoritesQueryOptions());
   const favoriteGrns = new Set((favorites.data?.favorites ?? []).map((favorite) => favorite.grn));
   const defaultStream = all.data?.streams.find((stream) => stream.is_default);
-  const indexSetIds = [...new Set((all.data?.streams ?? []).map((stream) => stream.index_set_id))];
+  const indexSets = useQuery({ ...indexSetsQueryOptions(), enabled: permissions.isPermitted("indices:read") });
+  const indexSetChoices = indexSetOptions(indexSets.data?.index_sets ?? [], all.data?.streams ?? []);
+  const indexSetTitle = (id: string) => indexSetChoices.find((choice) => choice.value === id)?.label ?? id;
 
   const mayCreate = permissions.isPermitted("streams:create");
   const mayEdit = (stream: Stream) => !stream.is_default && permissions.isPermitted(`streams:edit:${stream.id}`);
@@ -195,7 +201,7 @@ export function StreamsPage() {
           },
           description: { renderCell: (value) => <Text size="sm" lineClamp={2}>{String(value ?? "")}</Text> },
           rules: { renderCell: (_value, stream) => <Text size="sm">{rulesText(stream)}</Text> },
-          index_set_id: { renderCell: (value) => <Text size="sm" ff="monospace">{String(value)}</Text> },
+          index_set_id: { renderCell: (value) => <Text size="sm">{indexSetTitle(String(value))}</Text> },
           created_at: { renderCell: (value) => <Text size="sm">{String(value).slice(0, 19).replace("T", " ")}</Text> },
           disabled: {
             renderCell: (_value, stream) => (
@@ -257,6 +263,9 @@ export function StreamsPage() {
                   {mayEdit(stream) && (
                     <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setForm({ kind: "edit", stream })}>Edit stream</Menu.Item>
                   )}
+                  <Menu.Item leftSection={<IconBell size={14} />} component={Link} to={streamAlertsHref(stream.id)}>
+                    Manage Alerts
+                  </Menu.Item>
                   {mayCreate && (
                     <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => setForm({ kind: "clone", stream })}>Clone stream</Menu.Item>
                   )}
@@ -282,8 +291,8 @@ export function StreamsPage() {
       />
       <StreamFormModal
         mode={form}
-        indexSetIds={indexSetIds}
-        defaultIndexSetId={defaultStream?.index_set_id ?? indexSetIds[0] ?? ""}
+        indexSets={indexSetChoices}
+        defaultIndexSetId={indexSets.data?.index_sets.find((set) => set.default)?.id ?? defaultStream?.index_set_id ?? indexSetChoices[0]?.value ?? ""}
         onClose={() => setForm(null)}
         onSave={save}
       />

@@ -19,6 +19,9 @@ export const favoritesQueryOptions = () => resourceQueryOptions("/favorites");
 /** GET /streams: every readable stream (the index sets the form offers are those the streams use). */
 export const allStreamsQueryOptions = () => resourceQueryOptions("/streams");
 
+/** GET /system/indices/index_sets: the index sets a stream may store in, with their titles (needs indices:read). */
+export const indexSetsQueryOptions = () => resourceQueryOptions("/system/indices/index_sets", { query: {} });
+
 const byId = (streamId: string) => ({ path: { streamId } });
 
 export interface StreamBody {

@@ -285,3 +285,35 @@ Deno.test("evaluating twice gives the same events with the same ids, replacing r
     assert.equal((await events.definition(definition().id))?.matched_at, at(8, -1));
   });
 });
+
+Deno.test("a source went silent: count() < 1 grouped by source fires once, a whole window after its last message", async () => {
+  const from = (source: string, minute: number): IncomingMessage => ({ ...request(minute, 200), source });
+  const messages = [
+    ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((minute) => from("web-01", minute)),
+    ...[0, 1, 2, 3, 4].map((minute) => from("web-02", minute)), // silent from 10:04:00.001 on
+    ...[0, 2, 4, 6, 8, 10].map((minute) => from("web-03", minute)), // gaps shorter than 3 minutes until 10:10
+  ];
+  await withMessages(messages, async (context) => {
+    const silent = definition({
+      title: "Source went silent",
+      config: {
+        group_by: ["source"],
+        search_within_ms: 3 * MINUTE,
+        execute_every_ms: MINUTE,
+        conditions: {
+          expression: { expr: "<", left: { expr: "number-ref", ref: "count-" }, right: { expr: "number", value: 1 } },
+        },
+      },
+    });
+    // Windows of the stored data only (the last ends at 10:13): web-02's silence is 10:05–10:08.
+    const stored = (await evaluateDefinition(silent, context)).map(({ event }) => [event.timerange_start, event.timerange_end, event.message]);
+    assert.deepEqual(stored, [[at(5), at(8, -1), "Source went silent: web-02 - count()=0.0"]]);
+    // The scheduler's windows up to 10:20: the others fall silent after 10:10 too; each source fires once, not per window.
+    const scheduled = await evaluateDefinition(silent, context, { from: T0, to: T0 + 20 * MINUTE });
+    assert.deepEqual(scheduled.map(({ event }) => [event.timestamp, event.group_by_fields]), [
+      [at(8, -1), { source: "web-02" }],
+      [at(14, -1), { source: "web-01" }],
+      [at(14, -1), { source: "web-03" }],
+    ]);
+  });
+});

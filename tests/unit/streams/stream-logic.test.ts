@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { STREAM_RULE_TYPES } from "../../../api/schemas/streams.ts";
-import { bulkOutcomeText, rulesText, streamPageQuery, validateTitle } from "../../../ui/streams/logic/stream-list.ts";
+import { bulkOutcomeText, indexSetOptions, rulesText, streamPageQuery, validateTitle } from "../../../ui/streams/logic/stream-list.ts";
 import { EMPTY_RULE_FORM, parseTestMessage, RULE_TYPE_OPTIONS, ruleBody, ruleSentence, validateRule } from "../../../ui/streams/logic/stream-rules.ts";
 
 Deno.test("the rule type choice offers every Graylog rule type under its number", () => {
@@ -76,4 +76,17 @@ Deno.test("the list asks the server for a sort it knows, and words rules and bul
   );
   assert.equal(validateTitle(" "), "Title is required.");
   assert.equal(validateTitle("Web"), null);
+});
+
+Deno.test("the stream form offers the writable index sets by title, or the ids streams use without indices:read", () => {
+  const sets = [
+    { id: "b", title: "Security", writable: true },
+    { id: "a", title: "Default index set", writable: true },
+    { id: "c", title: "Graylog Events", writable: false },
+  ];
+  assert.deepEqual(indexSetOptions(sets, []), [{ value: "a", label: "Default index set" }, { value: "b", label: "Security" }]);
+  assert.deepEqual(indexSetOptions([], [{ index_set_id: "a" }, { index_set_id: "a" }, { index_set_id: "b" }]), [
+    { value: "a", label: "a" },
+    { value: "b", label: "b" },
+  ]);
 });

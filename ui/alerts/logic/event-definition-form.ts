@@ -1,9 +1,9 @@
 import type { EventDefinitionBody } from "../../../api/schemas/event-definitions.ts";
-import type { ComparisonOperator, EventDefinition } from "../../../api/schemas/events.ts";
+import type { ComparisonOperator, ConditionExpression, EventDefinition } from "../../../api/schemas/events.ts";
 
 /**
- * The event definition wizard's model: the steps, the form values (one aggregation series and threshold, Graylog's
- * common case), their conversion to and from the API body, and the summary lines.
+ * The event definition wizard's model: the steps, the form values (aggregation series, each with its threshold,
+ * joined by all/any), their conversion to and from the API body, and the summary lines.
  */
 export const WIZARD_STEPS = ["Event Details", "Filter & Aggregation", "Fields", "Notifications", "Summary"] as const;
 
@@ -16,10 +16,23 @@ export const PRIORITIES = [
 export const TIME_UNITS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 export type TimeUnit = keyof typeof TIME_UNITS;
 
-export const CONDITION_TYPES = ["filter", "aggregation"] as const;
+export const CONDITION_TYPES = ["filter", "aggregation", "silence"] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
 export const SERIES_FUNCTIONS = ["count", "avg", "min", "max", "sum", "card", "stddev", "latest"] as const;
+
+export type SeriesFunction = (typeof SERIES_FUNCTIONS)[number];
+export const COMPARISONS = ["<", "<=", ">", ">=", "=="] as const satisfies readonly ComparisonOperator[];
+
+/** One series of an aggregation and the threshold it is compared with. */
+export interface AggregationCondition {
+  seriesFunction: SeriesFunction;
+  seriesField: string;
+  operator: ComparisonOperator;
+  threshold: number;
+}
+
+export const NEW_AGGREGATION: AggregationCondition = { seriesFunction: "count", seriesField: "", operator: ">", threshold: 0 };
 
 export interface DefinitionFormValues {
   title: string;
@@ -34,10 +47,11 @@ export interface DefinitionFormValues {
   executeEveryUnit: TimeUnit;
   conditionType: ConditionType;
   groupBy: string[];
-  seriesFunction: (typeof SERIES_FUNCTIONS)[number];
-  seriesField: string;
-  operator: ComparisonOperator;
-  threshold: number;
+  /** 'Source went silent': the field whose values are watched (no messages with a value for the search window). */
+  silentField: string;
+  /** Each series with its comparison; an event needs all of them (`&&`) or any (`||`). */
+  aggregations: AggregationCondition[];
+  combine: "&&" | "||";
   fields: { name: string; template: string; isKey: boolean }[];
   notificationIds: string[];
   gracePeriodMinutes: number;
@@ -58,10 +72,9 @@ export const NEW_DEFINITION: DefinitionFormValues = {
   executeEveryUnit: "minutes",
   conditionType: "aggregation",
   groupBy: [],
-  seriesFunction: "count",
-  seriesField: "",
-  operator: ">",
-  threshold: 0,
+  silentField: "source",
+  aggregations: [NEW_AGGREGATION],
+  combine: "&&",
   fields: [],
   notificationIds: [],
   gracePeriodMinutes: 0,
@@ -69,12 +82,32 @@ export const NEW_DEFINITION: DefinitionFormValues = {
   scheduled: true,
 };
 
-const SERIES_ID = "series-0";
+const seriesId = (index: number) => `series-${index}`;
+
+/** The comparisons joined by `combine`, left to right, as Graylog's wizard builds them. */
+function conditionExpression(values: DefinitionFormValues): ConditionExpression {
+  const comparisons = values.aggregations.map((aggregation, index): ConditionExpression => ({
+    expr: aggregation.operator,
+    left: { expr: "number-ref", ref: seriesId(index) },
+    right: { expr: "number", value: aggregation.threshold },
+  }));
+  return comparisons.reduce((left, right) => ({ expr: values.combine, left, right }));
+}
+
+/**
+ * 'Source went silent' (beyond Graylog) as the aggregation the event processor understands: count() < 1 grouped
+ * by the field; a value that had messages just before a window and none in it fires once.
+ */
+const SILENCE: Pick<DefinitionFormValues, "aggregations" | "combine"> = {
+  aggregations: [{ seriesFunction: "count", seriesField: "", operator: "<", threshold: 1 }],
+  combine: "&&",
+};
 
 /** Form values → the POST/PUT body. */
-export function definitionBody(values: DefinitionFormValues): EventDefinitionBody {
-  const aggregation = values.conditionType === "aggregation";
-  const field = values.seriesField.trim();
+export function definitionBody(formValues: DefinitionFormValues): EventDefinitionBody {
+  const silence = formValues.conditionType === "silence";
+  const values = silence ? { ...formValues, ...SILENCE, groupBy: [formValues.silentField.trim()] } : formValues;
+  const aggregation = (silence || values.conditionType === "aggregation") && values.aggregations.length > 0;
   return {
     title: values.title.trim(),
     description: values.description,
@@ -88,16 +121,10 @@ export function definitionBody(values: DefinitionFormValues): EventDefinitionBod
       search_within_ms: values.searchWithin * TIME_UNITS[values.searchWithinUnit],
       execute_every_ms: values.executeEvery * TIME_UNITS[values.executeEveryUnit],
       group_by: aggregation ? values.groupBy : [],
-      series: aggregation ? [{ id: SERIES_ID, type: values.seriesFunction, field: field === "" ? null : field }] : [],
-      conditions: aggregation
-        ? {
-          expression: {
-            expr: values.operator,
-            left: { expr: "number-ref", ref: SERIES_ID },
-            right: { expr: "number", value: values.threshold },
-          },
-        }
-        : { expression: null },
+      series: aggregation
+        ? values.aggregations.map((a, index) => ({ id: seriesId(index), type: a.seriesFunction, field: a.seriesField.trim() || null }))
+        : [],
+      conditions: { expression: aggregation ? conditionExpression(values) : null },
     },
     field_spec: Object.fromEntries(
       values.fields.filter((f) => f.name.trim() !== "").map((f) => [
@@ -112,12 +139,43 @@ export function definitionBody(values: DefinitionFormValues): EventDefinitionBod
   };
 }
 
-/** A stored definition → form values (the first series and a top-level comparison; the rest is kept as stored). */
+/**
+ * The comparisons of a stored condition joined by one operator (`a && b && c`), series by series; null when the
+ * condition has another shape (then each series keeps `> 0`).
+ */
+function comparisonsOf(expression: ConditionExpression | null | undefined): { combine: "&&" | "||"; byRef: Map<string, [ComparisonOperator, number]> } | null {
+  if (!expression) return null;
+  const byRef = new Map<string, [ComparisonOperator, number]>();
+  let combine: "&&" | "||" | null = null;
+  const visit = (node: ConditionExpression): boolean => {
+    if (node.expr === "&&" || node.expr === "||") {
+      if (combine !== null && combine !== node.expr) return false;
+      combine = node.expr;
+      return visit(node.left) && visit(node.right);
+    }
+    if (node.expr === "group") return visit(node.child);
+    if ((COMPARISONS as readonly string[]).includes(node.expr) && "left" in node && "right" in node) {
+      if (node.left.expr !== "number-ref" || node.right.expr !== "number") return false;
+      byRef.set(node.left.ref, [node.expr as ComparisonOperator, node.right.value]);
+      return true;
+    }
+    return false;
+  };
+  return visit(expression) ? { combine: combine ?? "&&", byRef } : null;
+}
+
+/** Whether a stored aggregation is what the wizard's 'Source went silent' writes. */
+function isSilence(config: EventDefinition["config"], comparisons: ReturnType<typeof comparisonsOf>): boolean {
+  const [series] = config.series;
+  const comparison = series ? comparisons?.byRef.get(series.id) : undefined;
+  return config.series.length === 1 && series.type === "count" && config.group_by.length === 1 && comparison?.[0] === "<" &&
+    comparison[1] === 1;
+}
+
+/** A stored definition → form values. */
 export function definitionFormValues(definition: EventDefinition, scheduled: boolean): DefinitionFormValues {
   const { config } = definition;
-  const series = config.series[0];
-  const expression = config.conditions?.expression;
-  const comparison = expression && "right" in expression && expression.right.expr === "number" ? expression : null;
+  const comparisons = comparisonsOf(config.conditions?.expression);
   const [searchWithin, searchWithinUnit] = inUnits(config.search_within_ms);
   const [executeEvery, executeEveryUnit] = inUnits(config.execute_every_ms);
   return {
@@ -131,14 +189,19 @@ export function definitionFormValues(definition: EventDefinition, scheduled: boo
     searchWithinUnit,
     executeEvery,
     executeEveryUnit,
-    conditionType: series ? "aggregation" : "filter",
+    conditionType: isSilence(config, comparisons) ? "silence" : config.series.length > 0 ? "aggregation" : "filter",
     groupBy: config.group_by,
-    seriesFunction: (SERIES_FUNCTIONS as readonly string[]).includes(series?.type ?? "")
-      ? series!.type as DefinitionFormValues["seriesFunction"]
-      : "count",
-    seriesField: series?.field ?? "",
-    operator: comparison && ["<", "<=", ">", ">=", "=="].includes(comparison.expr) ? comparison.expr as ComparisonOperator : ">",
-    threshold: comparison?.right.expr === "number" ? comparison.right.value : 0,
+    silentField: config.group_by.length === 1 ? config.group_by[0] : "source",
+    aggregations: config.series.length === 0 ? [NEW_AGGREGATION] : config.series.map((series) => {
+      const [operator, threshold] = comparisons?.byRef.get(series.id) ?? [">", 0];
+      return {
+        seriesFunction: (SERIES_FUNCTIONS as readonly string[]).includes(series.type) ? series.type as SeriesFunction : "count",
+        seriesField: series.field ?? "",
+        operator,
+        threshold,
+      };
+    }),
+    combine: comparisons?.combine ?? "&&",
     fields: Object.entries(definition.field_spec).map(([name, spec]) => ({
       name,
       template: spec.providers[0]?.template ?? "",
@@ -158,8 +221,14 @@ export function stepErrors(step: number, values: DefinitionFormValues): Record<s
   if (step === 1) {
     if (!(values.searchWithin > 0)) errors.searchWithin = "Must be greater than 0.";
     if (!(values.executeEvery > 0)) errors.executeEvery = "Must be greater than 0.";
-    if (values.conditionType === "aggregation" && values.seriesFunction !== "count" && values.seriesField.trim() === "") {
-      errors.seriesField = "Field is required.";
+    if (values.conditionType === "silence" && values.silentField.trim() === "") errors.silentField = "Field is required.";
+    if (values.conditionType === "aggregation") {
+      values.aggregations.forEach((aggregation, index) => {
+        if (aggregation.seriesFunction !== "count" && aggregation.seriesField.trim() === "") {
+          errors[`aggregations.${index}.seriesField`] = "Field is required.";
+        }
+      });
+      if (values.aggregations.length === 0) errors.aggregations = "Add at least one aggregation.";
     }
   }
   return errors;
@@ -167,13 +236,23 @@ export function stepErrors(step: number, values: DefinitionFormValues): Record<s
 
 /** The condition in words, as the summary and the list show it. */
 export function conditionSummary(values: DefinitionFormValues): string {
-  const within = `${values.searchWithin} ${values.searchWithinUnit}`;
-  const every = `${values.executeEvery} ${values.executeEveryUnit}`;
+  const within = duration(values.searchWithin, values.searchWithinUnit);
+  const every = duration(values.executeEvery, values.executeEveryUnit);
   const filter = `${values.query.trim() === "" ? "all messages" : `messages matching "${values.query}"`}`;
   if (values.conditionType === "filter") return `Create an event for each window of ${within} (run every ${every}) with ${filter}.`;
-  const series = `${values.seriesFunction}(${values.seriesField})`;
+  if (values.conditionType === "silence") {
+    return `Create an event when a ${values.silentField.trim()} that sent ${filter} has sent none for ${within} (checked every ${every}).`;
+  }
+  const conditions = values.aggregations
+    .map((a) => `${a.seriesFunction}(${a.seriesField.trim()}) ${a.operator} ${a.threshold}`)
+    .join(values.combine === "&&" ? " and " : " or ");
   const groups = values.groupBy.length > 0 ? ` grouped by ${values.groupBy.join(", ")}` : "";
-  return `Create an event when ${series} ${values.operator} ${values.threshold} over ${filter}${groups} in the last ${within} (run every ${every}).`;
+  return `Create an event when ${conditions} over ${filter}${groups} in the last ${within} (run every ${every}).`;
+}
+
+/** "1 minute", "5 minutes". */
+function duration(count: number, unit: TimeUnit): string {
+  return `${count} ${count === 1 ? unit.slice(0, -1) : unit}`;
 }
 
 function inUnits(ms: number): [number, TimeUnit] {

@@ -69,6 +69,27 @@ export function bulkOutcomeText(verb: string, answer: { successfully_performed: 
   return `${done} ${answer.failures.length} failed: ${[...new Set(answer.failures.map((failure) => failure.failure_explanation))].join("; ")}`;
 }
 
+/** One choice of the form's index set select. */
+export interface IndexSetOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The index sets a stream may store in, by title (writable ones only, as Graylog refuses the others); without
+ * indices:read the caller sees none, so the ids the streams use are offered instead.
+ */
+export function indexSetOptions(
+  indexSets: readonly { id: string; title: string; writable: boolean }[],
+  streams: readonly { index_set_id: string }[],
+): IndexSetOption[] {
+  if (indexSets.length > 0) {
+    return indexSets.filter((set) => set.writable).map((set) => ({ value: set.id, label: set.title }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }
+  return [...new Set(streams.map((stream) => stream.index_set_id))].map((id) => ({ value: id, label: id }));
+}
+
 export interface StreamFormValues {
   title: string;
   description: string;
