@@ -28,6 +28,7 @@ import { systemApi } from "./routes/system.ts";
 import { searchSupportApi } from "./routes/search-support.ts";
 import { streamsApi } from "./routes/streams.ts";
 import { toolsApi } from "./routes/tools.ts";
+import { extractorTestersApi } from "./routes/extractor-testers.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { rolesApi } from "./routes/roles.ts";
@@ -90,6 +91,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     grokApi(),
     inputsApi(),
     extractorsApi(),
+    extractorTestersApi(),
     lookupTablesApi(),
     pipelinesApi(),
     indexSetsApi(),
