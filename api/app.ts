@@ -29,6 +29,7 @@ import { searchSupportApi } from "./routes/search-support.ts";
 import { streamsApi } from "./routes/streams.ts";
 import { legacyAlarmCallbacksApi } from "./routes/legacy-alarm-callbacks.ts";
 import { toolsApi } from "./routes/tools.ts";
+import { extractorTestersApi } from "./routes/extractor-testers.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { rolesApi } from "./routes/roles.ts";
@@ -91,6 +92,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     grokApi(),
     inputsApi(),
     extractorsApi(),
+    extractorTestersApi(),
     lookupTablesApi(),
     pipelinesApi(),
     indexSetsApi(),

@@ -23,6 +23,7 @@ import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
 import { EmbeddedExtractorStore } from "./extractors/extractor-store.ts";
+import { EmbeddedExtractorTesters } from "./extractors/extractor-testers.ts";
 import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
@@ -130,7 +131,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   );
   // Inputs that were running listen again; one whose port is taken fails alone, with the reason on its state.
   // Extractors are read at each batch an input stores; they belong to inputs, which are opened after them.
-  const extractors = await EmbeddedExtractorStore.open(db, (inputId) => inputs.exists(inputId));
+  const extractors = await EmbeddedExtractorStore.open(db, (inputId) => inputs.exists(inputId), lookupTables.live);
   const inputs: EmbeddedInputStore = await EmbeddedInputStore.open(db, {
     nodeId: identity.nodeId,
     registry,
@@ -177,6 +178,10 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
     extractors,
+    extractorTesters: new EmbeddedExtractorTesters({
+      context: () => extractors.context(),
+      lookup: (table, key) => lookupTables.live.lookup(table, key),
+    }),
     lookupTables,
     clusterStats: new EmbeddedClusterStats(db),
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),

@@ -74,6 +74,14 @@ const WallDisplayPage = lazyPage(async () => {
 const SavedSearchesPage = lazyPage(() => import("../ui/views/SavedSearchesPage.tsx").then((module) => module.SavedSearchesPage));
 const ShowViewPage = lazyPage(() => import("../ui/views/ShowViewPage.tsx").then((module) => module.ShowViewPage));
 const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").then((module) => module.InputsPage));
+const ExtractorsPage = lazyPage(() => import("../ui/system/inputs/extractors/ExtractorsPage.tsx").then((module) => module.ExtractorsPage));
+const ExtractorFormPage = lazyPage(() => import("../ui/system/inputs/extractors/ExtractorFormPage.tsx").then((module) => module.ExtractorFormPage));
+const ExtractorsExportPage = lazyPage(() =>
+  import("../ui/system/inputs/extractors/ExtractorsExportPage.tsx").then((module) => module.ExtractorsExportPage)
+);
+const ExtractorsImportPage = lazyPage(() =>
+  import("../ui/system/inputs/extractors/ExtractorsImportPage.tsx").then((module) => module.ExtractorsImportPage)
+);
 const GrokPatternsPage = lazyPage(() =>
   import("../ui/system/grok-patterns/GrokPatternsPage.tsx").then((module) => module.GrokPatternsPage)
 );
@@ -156,16 +164,16 @@ export const PAGES: Record<PathName, PageEntry> = {
   systemEnterprise: { title: "Enterprise" },
 
   inputs: { title: "Inputs", render: onDemand(<InputsPage />), preload: InputsPage.preload },
-  extractors: { title: "Extractors" },
-  extractorsExport: { title: "Export extractors" },
-  extractorsImport: { title: "Import extractors" },
-  extractorNew: { title: "New extractor" },
-  extractorEdit: { title: "Edit extractor" },
-  nodeExtractors: { title: "Extractors" },
-  nodeExtractorsExport: { title: "Export extractors" },
-  nodeExtractorsImport: { title: "Import extractors" },
-  nodeExtractorNew: { title: "New extractor" },
-  nodeExtractorEdit: { title: "Edit extractor" },
+  extractors: { title: "Extractors", render: onDemand(<ExtractorsPage />), preload: ExtractorsPage.preload },
+  extractorsExport: { title: "Export extractors", render: onDemand(<ExtractorsExportPage />), preload: ExtractorsExportPage.preload },
+  extractorsImport: { title: "Import extractors", render: onDemand(<ExtractorsImportPage />), preload: ExtractorsImportPage.preload },
+  extractorNew: { title: "New extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
+  extractorEdit: { title: "Edit extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
+  nodeExtractors: { title: "Extractors", render: onDemand(<ExtractorsPage />), preload: ExtractorsPage.preload },
+  nodeExtractorsExport: { title: "Export extractors", render: onDemand(<ExtractorsExportPage />), preload: ExtractorsExportPage.preload },
+  nodeExtractorsImport: { title: "Import extractors", render: onDemand(<ExtractorsImportPage />), preload: ExtractorsImportPage.preload },
+  nodeExtractorNew: { title: "New extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
+  nodeExtractorEdit: { title: "Edit extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
 
   contentPacks: { title: "Content Packs" },
   contentPacksExport: { title: "Export content pack" },

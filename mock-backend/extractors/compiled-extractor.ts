@@ -27,7 +27,7 @@ export class CompiledExtractor implements Extractor {
   constructor(private readonly summary: ExtractorSummary, context: ExtractorContext, readonly counters: ExtractorCounters) {
     this.title = summary.title;
     this.extract = EXTRACTOR_KINDS[summary.type](summary.extractor_config, context);
-    this.converters = summary.converters.map((converter) => CONVERTER_KINDS[converter.type](converter.config));
+    this.converters = summary.converters.map((converter) => CONVERTER_KINDS[converter.type](converter.config, context));
     this.condition = conditionOf(summary.condition_type, summary.condition_value);
     if (!["json", "grok"].includes(summary.type) && summary.target_field === "") {
       throw new EntityValidationError("target_field must not be empty");
@@ -119,6 +119,12 @@ function write(message: IncomingMessage, field: string, value: FieldValue): void
     case "full_message":
       message.fullMessage = String(value);
       return;
+    case "timestamp": {
+      // A date converter's value (or epoch milliseconds) becomes the message's time; anything else is ignored.
+      const time = typeof value === "number" ? value : Date.parse(String(value));
+      if (Number.isFinite(time)) message.timestamp = time;
+      return;
+    }
     default:
       (message.fields ??= {})[field] = value;
   }

@@ -14,8 +14,16 @@ export interface Extraction {
 
 export type Extract = (source: string) => Extraction | null;
 
+/** The lookup tables extractors and converters read (the pipelines' live tables). */
+export interface ExtractorLookupTables {
+  hasTable(name: string): boolean;
+  /** The single value for `key`, the table's default when the key is unknown; null when there is neither. */
+  value(name: string, key: string): FieldValue | null;
+}
+
 export interface ExtractorContext {
   grokPatterns: GrokDictionary;
+  lookupTables: ExtractorLookupTables;
 }
 
 type Config = Record<string, unknown>;
@@ -128,7 +136,12 @@ export const EXTRACTOR_KINDS: Record<ExtractorType, (config: Config, context: Ex
       return captures ? { value: null, fields: captures, span: null } : null;
     };
   },
-  lookup_table: () => {
-    throw new EntityValidationError("extractor_type lookup_table is not available yet");
+  lookup_table: (config, context) => {
+    const table = text(config, "lookup_table_name");
+    if (!context.lookupTables.hasTable(table)) throw new EntityValidationError(`extractor_config.lookup_table_name: no lookup table ${table}`);
+    return (source) => {
+      const found = context.lookupTables.value(table, source);
+      return found === null ? null : single(found, [0, source.length]);
+    };
   },
 };

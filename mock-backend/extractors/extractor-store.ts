@@ -3,6 +3,7 @@ import type { Database } from "../database.ts";
 import type { Extractor } from "../ingest/extractors-processor.ts";
 import { objectId } from "../object-id.ts";
 import { CompiledExtractor, type ExtractorCounters } from "./compiled-extractor.ts";
+import type { ExtractorContext, ExtractorLookupTables } from "./extractor-kinds.ts";
 
 export const EXTRACTOR_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS extractors (
@@ -23,18 +24,26 @@ interface StoredExtractor {
 export class EmbeddedExtractorStore implements ExtractorStore {
   private readonly byInput = new Map<string, StoredExtractor[]>();
 
-  private constructor(private readonly db: Database, private readonly inputExists: (inputId: string) => boolean) {}
+  private constructor(
+    private readonly db: Database,
+    private readonly inputExists: (inputId: string) => boolean,
+    private readonly lookupTables: ExtractorLookupTables,
+  ) {}
 
-  static async open(db: Database, inputExists: (inputId: string) => boolean): Promise<EmbeddedExtractorStore> {
-    const store = new EmbeddedExtractorStore(db, inputExists);
+  static async open(
+    db: Database,
+    inputExists: (inputId: string) => boolean,
+    lookupTables: ExtractorLookupTables,
+  ): Promise<EmbeddedExtractorStore> {
+    const store = new EmbeddedExtractorStore(db, inputExists, lookupTables);
     const rows = await db.all<{ input_id: string; summary: string }>("SELECT input_id, summary FROM extractors ORDER BY input_id, position, id");
-    const grokPatterns = await store.grokPatterns();
+    const context = await store.context();
     for (const row of rows) {
       const summary = JSON.parse(row.summary) as ExtractorSummary;
       const counters = { exceptions: 0, converterExceptions: 0, conditionHits: 0, conditionMisses: 0 };
       let compiled: CompiledExtractor | null = null;
       try {
-        compiled = new CompiledExtractor(summary, { grokPatterns }, counters);
+        compiled = new CompiledExtractor(summary, context, counters);
       } catch {
         // Left out of the chain; its summary is still listed and can be fixed.
       }
@@ -115,12 +124,13 @@ export class EmbeddedExtractorStore implements ExtractorStore {
 
   private async compile(summary: ExtractorSummary): Promise<StoredExtractor> {
     const counters = { exceptions: 0, converterExceptions: 0, conditionHits: 0, conditionMisses: 0 };
-    return { summary, counters, compiled: new CompiledExtractor(summary, { grokPatterns: await this.grokPatterns() }, counters) };
+    return { summary, counters, compiled: new CompiledExtractor(summary, await this.context(), counters) };
   }
 
-  private async grokPatterns(): Promise<Map<string, string>> {
+  /** What extractors compile against now: the grok patterns and the lookup tables (the extractor testers use it too). */
+  async context(): Promise<ExtractorContext> {
     const rows = await this.db.all<{ name: string; pattern: string }>("SELECT name, pattern FROM grok_patterns");
-    return new Map(rows.map((row) => [row.name, row.pattern]));
+    return { grokPatterns: new Map(rows.map((row) => [row.name, row.pattern])), lookupTables: this.lookupTables };
   }
 }
 

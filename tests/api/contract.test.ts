@@ -86,6 +86,16 @@ import {
   InputTypesSummarySchema,
 } from "../../api/schemas/inputs.ts";
 import { ExtractorCreatedSchema, ExtractorSummaryListSchema, ExtractorSummarySchema } from "../../api/schemas/extractors.ts";
+import {
+  ContainsStringTesterResponseSchema,
+  CutTesterResponseSchema,
+  GrokTesterResponseSchema,
+  JsonTesterResponseSchema,
+  LookupTableTesterResponseSchema,
+  RegexReplaceTesterResponseSchema,
+  RegexTesterResponseSchema,
+  RegexValidationResponseSchema,
+} from "../../api/schemas/extractor-testers.ts";
 import { ElasticsearchStatsSchema } from "../../api/schemas/cluster-stats.ts";
 import { TelemetryDataSchema, TelemetryEventAnswerSchema, TelemetryUserSettingsSchema } from "../../api/schemas/telemetry.ts";
 import { TemplateRenderResponseSchema } from "../../api/schemas/notification-messages.ts";
@@ -664,6 +674,15 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /system/inputs/{inputId}/extractors/{extractorId}": { body: EXTRACTOR_BODY, prepare: storedExtractor, status: 200, schema: ExtractorSummarySchema },
   "DELETE /system/inputs/{inputId}/extractors/{extractorId}": { prepare: storedExtractor, status: 204, schema: null },
   "POST /system/inputs/{inputId}/extractors/order": { body: { order: { "0": "0123456789abcdef01234567" } }, prepare: storedInput, status: 204, schema: null },
+  "POST /tools/grok_tester": { body: { pattern: "status=%{INT:status}", string: "status=200" }, status: 200, schema: GrokTesterResponseSchema },
+  "POST /tools/json_tester": { body: { string: '{"a":1}' }, status: 200, schema: JsonTesterResponseSchema },
+  "POST /tools/regex_tester": { body: { regex: "(\\d+)", string: "status=200" }, status: 200, schema: RegexTesterResponseSchema },
+  "GET /tools/regex_tester/validate": { query: "?regex=a%2B", status: 200, schema: RegexValidationResponseSchema },
+  "POST /tools/regex_replace_tester": { body: { regex: "\\d", replacement: "x", string: "a1" }, status: 200, schema: RegexReplaceTesterResponseSchema },
+  "POST /tools/split_and_index_tester": { body: { split_by: " ", index: 1, string: "a b" }, status: 200, schema: CutTesterResponseSchema },
+  "POST /tools/substring_tester": { body: { start: 0, end: 1, string: "ab" }, status: 200, schema: CutTesterResponseSchema },
+  "POST /tools/contains_string_tester": { body: { search_string: "b", string: "ab" }, status: 200, schema: ContainsStringTesterResponseSchema },
+  "POST /tools/lookup_table_tester": { body: { lookup_table_name: "http-status-phrases", string: "404" }, status: 200, schema: LookupTableTesterResponseSchema },
   "GET /cluster/inputstates": { status: 200, schema: ClusterInputStatesSchema },
   "PUT /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },
   "DELETE /cluster/inputstates/{inputId}": { prepare: storedInput, status: 200, schema: ClusterInputStateChangeSchema },

@@ -97,6 +97,22 @@ apiTest("extractors run in their order; json, grok, split and index, substring a
   assert.equal(after.second, "USER=CID"); // split now sees the cut message: "", "user=cid"
 });
 
+apiTest("lookup_table extractors and the date, flexdate and lookup_table converters apply at ingest", async (h) => {
+  const { id, port } = await rawInput(h);
+  await create(h, id, anExtractor({ title: "phrase", extractor_type: "lookup_table", target_field: "phrase", converters: {}, condition_type: "regex", condition_value: "^\\d+$", extractor_config: { lookup_table_name: "http-status-phrases" } }));
+  await create(h, id, anExtractor({ title: "code phrase", extractor_config: { regex_value: "code=(\\d+)" }, target_field: "code_phrase", converters: { lookup_table: { lookup_table_name: "http-status-phrases" } }, condition_type: "none", condition_value: "" }));
+  await create(h, id, anExtractor({ title: "when", extractor_config: { regex_value: "at=(\\S+ \\S+)" }, target_field: "timestamp", converters: { date: { date_format: "yyyy-MM-dd HH:mm:ss", time_zone: "Europe/Berlin" } }, condition_type: "string", condition_value: "at=" }));
+  await create(h, id, anExtractor({ title: "seen", extractor_config: { regex_value: "seen=\\[([^\\]]+)\\]" }, target_field: "seen", converters: { flexdate: { time_zone: "UTC" } }, condition_type: "string", condition_value: "seen=" }));
+  await send(port, "404");
+  await send(port, "lookup code=503 at=2024-03-05 10:11:12 seen=[2024-03-06T08:00:00Z]");
+  const phrase = await messageWith(h, id, "404");
+  assert.equal(phrase.phrase, "Not Found");
+  const dated = await messageWith(h, id, "lookup code=503");
+  assert.equal(dated.code_phrase, "Service Unavailable");
+  assert.equal(dated.timestamp, "2024-03-05T09:11:12.000Z"); // 10:11:12 in Berlin is the message's time
+  assert.equal(dated.seen, "2024-03-06T08:00:00.000Z");
+});
+
 apiTest("an extractor is edited and deleted; deleting the input removes its extractors", async (h) => {
   const { id } = await rawInput(h);
   const extractorId = await create(h, id, anExtractor());
@@ -123,8 +139,11 @@ apiTest("every bad extractor is a 400 naming the field; an unknown input 404", a
   await refused(anExtractor({ condition_type: "regex", condition_value: "[" }), /^condition_value is not a valid regular expression/);
   await refused(anExtractor({ extractor_type: "grok", extractor_config: { grok_pattern: "%{NO_SUCH_PATTERN}" } }), /^extractor_config\.grok_pattern: /);
   await refused(anExtractor({ target_field: "" }), /^target_field must not be empty$/);
-  await refused(anExtractor({ converters: { flexdate: {} } }), /^converters\.flexdate is not available yet$/);
-  await refused(anExtractor({ extractor_type: "lookup_table" }), /^extractor_type lookup_table is not available yet$/);
+  await refused(anExtractor({ converters: { date: {} } }), /^converters\.date\.date_format is required$/);
+  await refused(anExtractor({ converters: { flexdate: { time_zone: "Mars/Olympus" } } }), /^converters\.flexdate\.time_zone Mars\/Olympus is not a known time zone$/);
+  await refused(anExtractor({ converters: { lookup_table: { lookup_table_name: "nope" } } }), /^converters\.lookup_table\.lookup_table_name: no lookup table nope$/);
+  await refused(anExtractor({ extractor_type: "lookup_table", extractor_config: {} }), /^extractor_config\.lookup_table_name is required$/);
+  await refused(anExtractor({ extractor_type: "lookup_table", extractor_config: { lookup_table_name: "nope" } }), /^extractor_config\.lookup_table_name: no lookup table nope$/);
   await refused(anExtractor({ title: "" }), /title must not be empty/);
   assert.equal((await h.call("POST", "/system/inputs/0123456789abcdef01234567/extractors", { body: anExtractor() })).status, 404);
   assert.equal((await h.call("GET", "/system/inputs/0123456789abcdef01234567/extractors")).status, 404);

@@ -4,6 +4,7 @@ import { IconChevronDown, IconPlayerPlay, IconPlayerStop, IconX } from "@tabler/
 import { useState } from "react";
 import { Link } from "react-router";
 import type { InputStateSummary, InputSummary } from "../../../api/schemas/inputs.ts";
+import { paths } from "../../../shared/paths.ts";
 import type { Metric } from "../../../api/schemas/metrics.ts";
 import { ConfirmDialog } from "../../common/confirm-dialog/ConfirmDialog.tsx";
 import { toastError, toastSuccess } from "../../common/toast.ts";
@@ -105,6 +106,7 @@ export function InputListItem({ input, state, metrics, onEdit, onDelete, onAddSt
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Anchor component={Link} to={receivedMessagesHref(input.id)} size="sm">Show received messages</Anchor>
+          {mayEdit && <Button size="xs" variant="default" component={Link} to={paths.extractors.href({ inputId: input.id })}>Manage extractors</Button>}
           {mayChangeState && (
             <Button
               size="xs"
