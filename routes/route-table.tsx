@@ -83,6 +83,10 @@ const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
+const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
+const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
+const PipelineRulesPage = lazyPage(() => import("../ui/system/pipelines/RulesPage.tsx").then((module) => module.RulesPage));
+const PipelineRulePage = lazyPage(() => import("../ui/system/pipelines/RulePage.tsx").then((module) => module.RulePage));
 const lookupList = (name: "LookupTablesPage" | "LookupCachesPage" | "DataAdaptersPage") =>
   lazyPage(() => import("../ui/system/lookup-tables/LookupListPage.tsx").then((module) => module[name]));
 const lookupDetails = (name: "LookupTablePage" | "LookupCachePage" | "DataAdapterPage") =>
@@ -235,10 +239,10 @@ export const PAGES: Record<PathName, PageEntry> = {
   lookupAdapter: { title: "Data adapter", render: onDemand(<DataAdapterPage />), preload: DataAdapterPage.preload },
   lookupAdapterEdit: { title: "Edit data adapter", render: onDemand(<DataAdapterEditPage />), preload: DataAdapterEditPage.preload },
 
-  pipelines: { title: "Pipelines" },
-  pipeline: { title: "Pipeline" },
-  pipelineRules: { title: "Pipeline Rules" },
-  pipelineRule: { title: "Pipeline rule" },
+  pipelines: { title: "Pipelines", render: onDemand(<PipelinesPage />), preload: PipelinesPage.preload },
+  pipeline: { title: "Pipeline", render: onDemand(<PipelinePage />), preload: PipelinePage.preload },
+  pipelineRules: { title: "Pipeline Rules", render: onDemand(<PipelineRulesPage />), preload: PipelineRulesPage.preload },
+  pipelineRule: { title: "Pipeline rule", render: onDemand(<PipelineRulePage />), preload: PipelineRulePage.preload },
   pipelineSimulate: { title: "Simulate processing", render: onDemand(<SimulatorPage />), preload: SimulatorPage.preload },
 
   sidecars: { title: "Sidecars Overview" },
