@@ -111,8 +111,10 @@ function TableForm({ existing, initial }: { existing: LookupTable | null; initia
             {...form.getInputProps("title")}
             onChange={(event) => {
               const title = event.currentTarget.value;
+              const before = form.getValues();
+              // The name follows the title until the user writes a name of their own.
+              if (!existing && before.name === nameFromTitle(before.title)) form.setFieldValue("name", nameFromTitle(title));
               form.setFieldValue("title", title);
-              if (!existing && form.getValues().name === nameFromTitle(form.getValues().title)) form.setFieldValue("name", nameFromTitle(title));
             }}
           />
           <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
