@@ -91,7 +91,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
   const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
-  const pipelines = new EmbeddedPipelineStore(db, messages, lookupTables.live);
+  const pipelines = new EmbeddedPipelineStore(db, messages, lookupTables.live, registry);
   await pipelines.start();
   if (created && options.demoMessages > 0) {
     const started = performance.now();

@@ -93,6 +93,26 @@ const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
+const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
+const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
+const PipelineRulesPage = lazyPage(() => import("../ui/system/pipelines/RulesPage.tsx").then((module) => module.RulesPage));
+const PipelineRulePage = lazyPage(() => import("../ui/system/pipelines/RulePage.tsx").then((module) => module.RulePage));
+const lookupList = (name: "LookupTablesPage" | "LookupCachesPage" | "DataAdaptersPage") =>
+  lazyPage(() => import("../ui/system/lookup-tables/LookupListPage.tsx").then((module) => module[name]));
+const lookupDetails = (name: "LookupTablePage" | "LookupCachePage" | "DataAdapterPage") =>
+  lazyPage(() => import("../ui/system/lookup-tables/LookupDetailPages.tsx").then((module) => module[name]));
+const LookupTablesPage = lookupList("LookupTablesPage");
+const LookupCachesPage = lookupList("LookupCachesPage");
+const DataAdaptersPage = lookupList("DataAdaptersPage");
+const LookupTablePage = lookupDetails("LookupTablePage");
+const LookupCachePage = lookupDetails("LookupCachePage");
+const DataAdapterPage = lookupDetails("DataAdapterPage");
+const LookupTableCreatePage = lazyPage(() => import("../ui/system/lookup-tables/LookupTableFormPage.tsx").then((module) => module.LookupTableCreatePage));
+const LookupTableEditPage = lazyPage(() => import("../ui/system/lookup-tables/LookupTableFormPage.tsx").then((module) => module.LookupTableEditPage));
+const CacheCreatePage = lazyPage(() => import("../ui/system/lookup-tables/CacheFormPage.tsx").then((module) => module.CacheCreatePage));
+const CacheEditPage = lazyPage(() => import("../ui/system/lookup-tables/CacheFormPage.tsx").then((module) => module.CacheEditPage));
+const DataAdapterCreatePage = lazyPage(() => import("../ui/system/lookup-tables/DataAdapterFormPage.tsx").then((module) => module.DataAdapterCreatePage));
+const DataAdapterEditPage = lazyPage(() => import("../ui/system/lookup-tables/DataAdapterFormPage.tsx").then((module) => module.DataAdapterEditPage));
 
 const IndicesPage = lazyPage(() => import("../ui/system/indices/IndicesPage.tsx").then((module) => module.IndicesPage));
 const IndexSetPage = lazyPage(() => import("../ui/system/indices/IndexSetPage.tsx").then((module) => module.IndexSetPage));
@@ -216,23 +236,23 @@ export const PAGES: Record<PathName, PageEntry> = {
   role: { title: "Role details", render: onDemand(<RoleDetailsPage />), preload: RoleDetailsPage.preload },
   roleEdit: { title: "Edit role" },
 
-  lookupTables: { title: "Lookup Tables" },
-  lookupTableCreate: { title: "Create lookup table" },
-  lookupTable: { title: "Lookup table" },
-  lookupTableEdit: { title: "Edit lookup table" },
-  lookupCaches: { title: "Caches" },
-  lookupCacheCreate: { title: "Create cache" },
-  lookupCache: { title: "Cache" },
-  lookupCacheEdit: { title: "Edit cache" },
-  lookupAdapters: { title: "Data Adapters" },
-  lookupAdapterCreate: { title: "Create data adapter" },
-  lookupAdapter: { title: "Data adapter" },
-  lookupAdapterEdit: { title: "Edit data adapter" },
+  lookupTables: { title: "Lookup Tables", render: onDemand(<LookupTablesPage />), preload: LookupTablesPage.preload },
+  lookupTableCreate: { title: "Create lookup table", render: onDemand(<LookupTableCreatePage />), preload: LookupTableCreatePage.preload },
+  lookupTable: { title: "Lookup table", render: onDemand(<LookupTablePage />), preload: LookupTablePage.preload },
+  lookupTableEdit: { title: "Edit lookup table", render: onDemand(<LookupTableEditPage />), preload: LookupTableEditPage.preload },
+  lookupCaches: { title: "Caches", render: onDemand(<LookupCachesPage />), preload: LookupCachesPage.preload },
+  lookupCacheCreate: { title: "Create cache", render: onDemand(<CacheCreatePage />), preload: CacheCreatePage.preload },
+  lookupCache: { title: "Cache", render: onDemand(<LookupCachePage />), preload: LookupCachePage.preload },
+  lookupCacheEdit: { title: "Edit cache", render: onDemand(<CacheEditPage />), preload: CacheEditPage.preload },
+  lookupAdapters: { title: "Data Adapters", render: onDemand(<DataAdaptersPage />), preload: DataAdaptersPage.preload },
+  lookupAdapterCreate: { title: "Create data adapter", render: onDemand(<DataAdapterCreatePage />), preload: DataAdapterCreatePage.preload },
+  lookupAdapter: { title: "Data adapter", render: onDemand(<DataAdapterPage />), preload: DataAdapterPage.preload },
+  lookupAdapterEdit: { title: "Edit data adapter", render: onDemand(<DataAdapterEditPage />), preload: DataAdapterEditPage.preload },
 
-  pipelines: { title: "Pipelines" },
-  pipeline: { title: "Pipeline" },
-  pipelineRules: { title: "Pipeline Rules" },
-  pipelineRule: { title: "Pipeline rule" },
+  pipelines: { title: "Pipelines", render: onDemand(<PipelinesPage />), preload: PipelinesPage.preload },
+  pipeline: { title: "Pipeline", render: onDemand(<PipelinePage />), preload: PipelinePage.preload },
+  pipelineRules: { title: "Pipeline Rules", render: onDemand(<PipelineRulesPage />), preload: PipelineRulesPage.preload },
+  pipelineRule: { title: "Pipeline rule", render: onDemand(<PipelineRulePage />), preload: PipelineRulePage.preload },
   pipelineSimulate: { title: "Simulate processing", render: onDemand(<SimulatorPage />), preload: SimulatorPage.preload },
 
   sidecars: { title: "Sidecars Overview" },

@@ -2,6 +2,7 @@ import type { StageMatch } from "../../shared/pipeline-rules/ast.ts";
 import type { CompiledRule } from "../../shared/pipeline-rules/rule-compiler.ts";
 import type { RuleEnvironment } from "../../shared/pipeline-rules/rule-function.ts";
 import type { PipelineRunner } from "../ingest/pipelines-processor.ts";
+import type { ThroughputMeter } from "../throughput-meter.ts";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import { IncomingRuleMessage } from "./incoming-rule-message.ts";
 
@@ -30,8 +31,8 @@ export interface RunnablePipeline {
   title: string;
   /** By stage number. */
   stages: RunnableStage[];
-  /** Messages that entered the pipeline. */
-  processed: number;
+  /** Messages that entered the pipeline at ingest (simulations are not counted): its throughput. */
+  meter: ThroughputMeter;
 }
 
 /** The environment of one message's run, given the chain's `emit` for created messages. */
@@ -75,7 +76,7 @@ export class PipelineInterpreter implements PipelineRunner {
       if (round.length === 0) return true;
       for (const pipeline of round) {
         done.add(pipeline.id);
-        pipeline.processed++;
+        if (trace === null) pipeline.meter.mark();
         trace?.(`Enter Pipeline ${pipeline.title}`);
       }
       const active = new Set(round);

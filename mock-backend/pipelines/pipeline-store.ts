@@ -17,10 +17,13 @@ import { RULE_FUNCTIONS } from "../../shared/pipeline-rules/function-registry.ts
 import { type ParsedRule, parsePipeline, parseRule } from "../../shared/pipeline-rules/rule-parser.ts";
 import type { ParseEnvironment, RuleEnvironment } from "../../shared/pipeline-rules/rule-function.ts";
 import { RuleSyntaxError } from "../../shared/pipeline-rules/source-position.ts";
+import { pipelineMetricPrefix, pipelineThroughputMetric } from "../../shared/pipeline-metrics.ts";
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
 import type { Database } from "../database.ts";
 import type { LiveLookupTables } from "../lookup/live-lookup-tables.ts";
 import type { MessageStore } from "../message-store.ts";
+import type { MetricRegistry } from "../metric-registry.ts";
+import { ThroughputMeter } from "../throughput-meter.ts";
 import { objectId } from "../object-id.ts";
 import type { FieldValue, IncomingMessage } from "../store/incoming-message.ts";
 import { IncomingRuleMessage } from "./incoming-rule-message.ts";
@@ -58,7 +61,15 @@ export class EmbeddedPipelineStore implements PipelineStore {
   private readonly counters = new Map<string, { source: string; counters: RuleCounters }>();
   readonly debugLog: string[] = [];
 
-  constructor(private readonly db: Database, private readonly messages: MessageStore, private readonly lookups: LiveLookupTables) {}
+  /** Each pipeline's throughput, by pipeline id, kept across rebuilds. */
+  private readonly meters = new Map<string, ThroughputMeter>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly messages: MessageStore,
+    private readonly lookups: LiveLookupTables,
+    private readonly registry: MetricRegistry,
+  ) {}
 
   /** Builds the interpreter from what is stored; call once when the backend opens. */
   async start(): Promise<void> {
@@ -277,14 +288,29 @@ export class EmbeddedPipelineStore implements PipelineStore {
       pipelines.set(pipeline.id!, {
         id: pipeline.id!,
         title: pipeline.title,
-        processed: 0,
+        meter: this.meterOf(pipeline.id!),
         stages: pipeline.stages.map((stage) => ({ stage: stage.stage, match: stage.match, rules: stage.rules.flatMap((title) => rulesByTitle.get(title) ?? []) })),
       });
+    }
+    for (const id of [...this.meters.keys()].filter((id) => !pipelines.has(id))) {
+      this.meters.delete(id);
+      this.registry.unregister(pipelineMetricPrefix(id));
     }
     const connections = new Map((await this.connections()).map((connection) => [connection.stream_id, connection.pipeline_ids]));
     const defaultStreamId = this.messages.streams().find((stream) => stream.isDefault)?.id ?? DEFAULT_STREAM_ID;
     this.interpreter = new PipelineInterpreter(pipelines, connections, defaultStreamId, this.environment);
     this.messages.usePipelines(this.interpreter);
+  }
+
+  /** The pipeline's meter, registered under Graylog's metric name on first use. */
+  private meterOf(id: string): ThroughputMeter {
+    let meter = this.meters.get(id);
+    if (!meter) {
+      meter = new ThroughputMeter();
+      this.meters.set(id, meter);
+      this.registry.register(pipelineThroughputMetric(id), { type: "meter", meter });
+    }
+    return meter;
   }
 
   private readonly environment: EnvironmentFor = (emit, trace): RuleEnvironment => ({

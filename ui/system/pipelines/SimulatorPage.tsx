@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { resourceQueryOptions } from "../../api/resource-query.ts";
 import { toastError } from "../../common/toast.ts";
 import { PageLayout } from "../../shell/PageLayout.tsx";
-import { type FieldChange, fieldRows, simulationMessage, SIMULATOR_TEXTS as TEXT } from "./logic/simulation.ts";
-import { simulateProcessing } from "./simulation-queries.ts";
+import { type FieldChange, fieldRows, simulationMessage, SIMULATOR_TEXTS as TEXT, storedMessageInput } from "./logic/simulation.ts";
+import { PipelinesNav } from "./PipelinesNav.tsx";
+import { loadStoredMessage, simulateProcessing } from "./simulation-queries.ts";
 
 type Simulation = Awaited<ReturnType<typeof simulateProcessing>>;
 
@@ -23,6 +24,9 @@ export function SimulatorPage() {
   const [sent, setSent] = useState<Record<string, unknown> | null>(null);
   const [result, setResult] = useState<Simulation | null>(null);
   const [running, setRunning] = useState(false);
+  const [storedId, setStoredId] = useState("");
+  const [storedIndex, setStoredIndex] = useState("");
+  const [loading, setLoading] = useState(false);
   const options = (streams.data?.streams ?? []).map((stream) => ({ value: stream.id, label: stream.title }));
   const chosen = streamId ?? options.find((option) => option.label === "Default Stream")?.value ?? options[0]?.value ?? null;
 
@@ -40,10 +44,28 @@ export function SimulatorPage() {
     }
   };
 
+  const load = async () => {
+    setLoading(true);
+    try {
+      const stored = await loadStoredMessage(storedIndex.trim(), storedId.trim());
+      setRaw(storedMessageInput(stored.message));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
-    <PageLayout title={TEXT.title} description={TEXT.description}>
+    <PageLayout title={TEXT.title} description={TEXT.description} topActions={<PipelinesNav active="simulate" />}>
       <Paper withBorder p="md">
         <Stack gap="sm">
+          <Text fw={600} size="sm">{TEXT.storedTitle}</Text>
+          <Group align="flex-end">
+            <TextInput label={TEXT.messageId} value={storedId} onChange={(event) => setStoredId(event.currentTarget.value)} w={320} />
+            <TextInput label={TEXT.index} value={storedIndex} onChange={(event) => setStoredIndex(event.currentTarget.value)} w={220} />
+            <Button variant="default" onClick={() => void load()} loading={loading} disabled={storedId.trim() === "" || storedIndex.trim() === ""}>{TEXT.load}</Button>
+          </Group>
           <Select label={TEXT.stream} data={options} value={chosen} onChange={setStreamId} allowDeselect={false} w={360} />
           <Textarea
             label={TEXT.message}

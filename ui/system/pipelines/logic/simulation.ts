@@ -22,6 +22,15 @@ export function simulationMessage(raw: string): Record<string, unknown> | null {
   return { message: raw, source: "simulator" };
 }
 
+/** Fields of a stored message the simulator leaves out: the store's bookkeeping, not message content. */
+const STORED_BOOKKEEPING = /^(?:_id|streams|gl2_.*)$/;
+
+/** A stored message's fields as the simulator's JSON input (the store's bookkeeping left out). */
+export function storedMessageInput(fields: Record<string, unknown>): string {
+  const kept = Object.fromEntries(Object.entries(fields).filter(([name]) => !STORED_BOOKKEEPING.test(name)));
+  return JSON.stringify(kept, null, 2);
+}
+
 export type FieldChange = "added" | "changed" | "removed" | "unchanged";
 
 export interface FieldRow {
@@ -58,4 +67,8 @@ export const SIMULATOR_TEXTS = {
   dropped: "The message was dropped by a rule.",
   trace: "Simulation trace",
   noMessage: "Enter a message to simulate.",
+  storedTitle: "Load a stored message",
+  messageId: "Message ID",
+  index: "Index",
+  load: "Load message",
 } as const;
