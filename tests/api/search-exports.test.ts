@@ -120,6 +120,20 @@ exports.test("an export job of a message table downloads by id and file name; it
   assert.equal((await h.call("GET", `/views/search/messages/job/${jobId}/again.csv`)).body, download.body);
 });
 
+exports.test("an export job's download streams as the job runs: no length up front, the header first, then the rows chunk by chunk", async (h) => {
+  const search = await storedSearch(h, "*");
+  const jobId = assertSchema(ExportJobIdSchema, (await h.call("POST", `/views/export/${search.id}/table`, { body: {} })).body);
+  const response = await h.api.request(`/views/search/messages/job/${jobId}/progress.csv`, { headers: { Cookie: h.adminCookie } });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("Content-Length"), null, "the size is not known before the job has run");
+  const reader = response.body!.getReader();
+  const chunks: string[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(new TextDecoder().decode(read.value));
+  assert.equal(chunks[0], "timestamp,source,http_method\r\n", "the header arrives before any row is read");
+  assert.ok(chunks.length >= 2, `the rows follow in their own chunks (${chunks.length} chunks)`);
+  assert.equal(rowsOf(chunks.join("")).length - 1, (await searchRows(h, "*", ["timestamp"])).length, "every row arrives");
+});
+
 exports.test("an export job of a whole search takes the caller's fields, sort and limit; the search type's own query narrows a table export", async (h) => {
   const search = await storedSearch(h, "*");
   const jobId = assertSchema(ExportJobIdSchema, (await h.call("POST", `/views/export/${search.id}`, {

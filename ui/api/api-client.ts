@@ -43,6 +43,9 @@ export type ApiRequest<M extends ApiMethod, P extends ApiPath<M>> =
 /** The parameters of a call (`{ path: {…}, query: {…} }`). */
 export type ApiParams<M extends ApiMethod, P extends ApiPath<M>> = NonNullable<ApiRequest<M, P>["params"]>;
 
+/** The JSON body a call sends. */
+export type ApiBody<M extends ApiMethod, P extends ApiPath<M>> = NonNullable<ApiRequest<M, P>["body"]>;
+
 /** The JSON a successful call answers. */
 export type ApiData<M extends ApiMethod, P extends ApiPath<M>> = Operation<M, P> extends Record<string | number, unknown>
   ? SuccessResponseJSON<Operation<M, P>>

@@ -6,6 +6,8 @@ export interface RequestOptions {
   /** Calls allowed before login (session, ping) do not wait for it. */
   public?: boolean;
   signal?: AbortSignal;
+  /** What the answer is read as: JSON unless a file (an export's CSV) is downloaded. */
+  accept?: string;
 }
 
 /** Hooks the shell installs: who to tell about 401s and unreachable servers, and how to wait for login. */
@@ -32,7 +34,7 @@ export function installRequestHooks(next: RequestHooks | null): void {
 
 /**
  * Sends one API request the way every call of the UI goes out (spec 000 §7.1): after login unless public,
- * with the XHR marker and JSON accept headers; a 2xx answer is returned unread, anything else throws a
+ * with the XHR marker and the accept header (JSON unless asked otherwise); a 2xx answer is returned unread, anything else throws a
  * FetchError with the parsed body. A 401 logs out, an unreachable server shows the unavailable page.
  */
 export async function sendApiRequest(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
@@ -40,7 +42,7 @@ export async function sendApiRequest(url: string, init: RequestInit, options: Re
   const method = init.method ?? "GET";
   const headers = new Headers(init.headers);
   headers.set("X-Requested-By", "XMLHttpRequest");
-  headers.set("Accept", "application/json");
+  headers.set("Accept", options.accept ?? "application/json");
   if (options.noSessionExtension) headers.set("X-Graylog-No-Session-Extension", "true");
   let response: Response;
   try {

@@ -83,6 +83,7 @@ function ExportForm(
 
   const start = async () => {
     setReceived(0);
+    const fileName = exportFileName(title, EXPORT_FORMATS[format].extension, origin === "dashboard" ? "Untitled Dashboard" : undefined);
     try {
       const blob = await fetchExport(
         {
@@ -94,12 +95,10 @@ function ExportForm(
           limit: typeof limit === "number" && limit > 0 ? limit : null,
           format,
         },
+        fileName,
         setReceived,
       );
-      saveBlob(
-        blob,
-        exportFileName(title, EXPORT_FORMATS[format].extension, origin === "dashboard" ? "Untitled Dashboard" : undefined),
-      );
+      saveBlob(blob, fileName);
       onClose();
     } catch (error) {
       toastError(error, origin === "widget" ? WIDGET_EXPORT_FAILED_TEXT : EXPORT_FAILED_TEXT);

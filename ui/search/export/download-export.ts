@@ -1,5 +1,6 @@
 import type { TimeRange } from "../../../api/schemas/timerange.ts";
-import { FetchError } from "../../api/fetch-error.ts";
+import { type ApiBody, apiCall } from "../../api/api-client.ts";
+import { sendApiRequest } from "../../api/api-transport.ts";
 import { apiUrl } from "../../api/page-config.ts";
 import { EXPORT_FORMATS, type ExportFormatId } from "./export-formats.ts";
 import type { ExportSort } from "./export-tables.ts";
@@ -9,52 +10,52 @@ export interface ExportRequest {
   timerange: TimeRange;
   streams: readonly string[];
   fields: readonly string[];
-  /** The chosen message table's order; the server's default (newest first) when left out. */
+  /** The chosen message table's order; newest first when left out. */
   sort?: readonly ExportSort[];
   limit: number | null;
   format: ExportFormatId;
 }
 
 /**
- * POST /views/export and read the streamed file with a body reader, reporting bytes received, into a Blob.
- * Plain fetch instead of fetchJson: the answer is CSV (or another format), not JSON, and is read incrementally.
+ * Graylog's export (spec 001 §7): POST /views/export creates an export job and answers its id; the job's file
+ * is then downloaded by id and file name. The download is the job running: its rows stream as they are read
+ * (no length known ahead, as Graylog streams them), so its progress is the bytes received so far.
  */
 export async function fetchExport(
   request: ExportRequest,
+  fileName: string,
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const url = apiUrl("/views/export");
+  const body: ApiBody<"post", "/views/export"> = {
+    query_string: { type: "elasticsearch", query_string: request.query },
+    timerange: request.timerange,
+    streams: [...request.streams],
+    fields_in_order: [...request.fields],
+    sort: request.sort && request.sort.length > 0 ? [...request.sort] : [{ field: "timestamp", order: "DESC" }],
+  };
+  if (request.limit) body.limit = request.limit;
+  const jobId = await apiCall("post", "/views/export", { body }, { signal });
   const mimeType = EXPORT_FORMATS[request.format].mimeType;
-  const response = await fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    signal,
-    headers: { "X-Requested-By": "XMLHttpRequest", "Content-Type": "application/json", Accept: mimeType },
-    body: JSON.stringify({
-      query_string: { type: "elasticsearch", query_string: request.query },
-      timerange: request.timerange,
-      streams: request.streams,
-      fields_in_order: request.fields,
-      ...(request.sort && request.sort.length > 0 ? { sort: request.sort } : {}),
-      ...(request.limit ? { limit: request.limit } : {}),
-    }),
-  });
-  if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => "");
-    throw new FetchError(response.status, response.statusText, text ? { message: text } : null, "POST", url);
-  }
-  const reader = response.body.getReader();
+  const response = await sendApiRequest(exportJobDownloadUrl(jobId, fileName), { method: "GET" }, { signal, accept: mimeType });
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onProgress(received);
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      received += value.byteLength;
+      onProgress(received);
+    }
   }
   return new Blob(chunks, { type: response.headers.get("Content-Type") ?? mimeType });
+}
+
+/** GET /views/search/messages/job/{exportJobId}/{filename}: where an export job's file is downloaded. */
+function exportJobDownloadUrl(jobId: string, fileName: string): string {
+  return apiUrl(`/views/search/messages/job/${encodeURIComponent(jobId)}/${encodeURIComponent(fileName)}`);
 }
 
 /** Saves a Blob under a file name through an object URL and an anchor click. */
