@@ -28,6 +28,8 @@ export interface Settings {
   searchConcurrency: number;
   searchQueueLength: number;
   searchQueueWaitMs: number;
+  /** How long a search may run before it is cut off with a 503. */
+  searchTimeoutMs: number;
 }
 
 export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
@@ -48,6 +50,7 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     searchConcurrency: Math.max(1, integer(env.SLUICE_SEARCH_CONCURRENCY, 2, "SLUICE_SEARCH_CONCURRENCY")),
     searchQueueLength: integer(env.SLUICE_SEARCH_QUEUE_LENGTH, 500, "SLUICE_SEARCH_QUEUE_LENGTH"),
     searchQueueWaitMs: integer(env.SLUICE_SEARCH_QUEUE_WAIT_MS, 30_000, "SLUICE_SEARCH_QUEUE_WAIT_MS"),
+    searchTimeoutMs: Math.max(1, integer(env.SLUICE_SEARCH_TIMEOUT_MS, 60_000, "SLUICE_SEARCH_TIMEOUT_MS")),
   };
 }
 
