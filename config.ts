@@ -32,6 +32,8 @@ export interface Settings {
   smtpUrl: string | null;
   /** The sender of email notifications that name none. */
   smtpFrom: string;
+  /** How long a search may run before it is cut off with a 503. */
+  searchTimeoutMs: number;
 }
 
 export function readSettings(env: Record<string, string | undefined> = Deno.env.toObject()): Settings {
@@ -54,6 +56,7 @@ export function readSettings(env: Record<string, string | undefined> = Deno.env.
     searchQueueWaitMs: integer(env.SLUICE_SEARCH_QUEUE_WAIT_MS, 30_000, "SLUICE_SEARCH_QUEUE_WAIT_MS"),
     smtpUrl: env.SLUICE_SMTP_URL ? smtpUrl(env.SLUICE_SMTP_URL) : null,
     smtpFrom: env.SLUICE_SMTP_FROM || "graylog@example.com",
+    searchTimeoutMs: Math.max(1, integer(env.SLUICE_SEARCH_TIMEOUT_MS, 60_000, "SLUICE_SEARCH_TIMEOUT_MS")),
   };
 }
 

@@ -21,6 +21,7 @@ const app = createApp({
       concurrency: settings.searchConcurrency,
       maxWaiting: settings.searchQueueLength,
       maxWaitMs: settings.searchQueueWaitMs,
+      timeoutMs: settings.searchTimeoutMs,
     },
   },
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { RetryLaterError } from "./errors.ts";
+import { withSearchDeadline } from "../shared/search-deadline.ts";
+import { ApiError, RetryLaterError } from "./errors.ts";
 
 /** How much search work runs at once and how long the rest may wait (config.ts: SLUICE_SEARCH_*). */
 export interface SearchQueueOptions {
@@ -9,9 +10,14 @@ export interface SearchQueueOptions {
   maxWaiting: number;
   /** How long a search may wait for a slot before it is answered 503. */
   maxWaitMs: number;
+  /**
+   * How long a search may run in its slot until its answer starts: then its statements are interrupted and it is
+   * answered 503 with a message that says so (config.ts: SLUICE_SEARCH_TIMEOUT_MS).
+   */
+  timeoutMs: number;
 }
 
-export const DEFAULT_SEARCH_QUEUE: SearchQueueOptions = { concurrency: 2, maxWaiting: 500, maxWaitMs: 30_000 };
+export const DEFAULT_SEARCH_QUEUE: SearchQueueOptions = { concurrency: 2, maxWaiting: 500, maxWaitMs: 30_000, timeoutMs: 60_000 };
 
 interface Waiter {
   start: () => void;
@@ -34,6 +40,11 @@ export class SearchQueue {
 
   constructor(options: Partial<SearchQueueOptions> = {}) {
     this.#options = { ...DEFAULT_SEARCH_QUEUE, ...options };
+  }
+
+  /** How long a search may run in its slot (SearchQueueOptions.timeoutMs). */
+  get timeoutMs(): number {
+    return this.#options.timeoutMs;
   }
 
   /** Searches running and waiting now. */
@@ -137,6 +148,32 @@ export function queuedSearch(queue: SearchQueue, method: string): MiddlewareHand
     const user = c.get("user");
     // Anonymous calls are refused by `authorize` at once: they need no slot.
     if (c.req.method !== method || !user) return await next();
-    await queue.run(user.username, next);
+    await queue.run(user.username, () => cutOffAfter(queue.timeoutMs, next));
   };
+}
+
+/**
+ * Runs `work` under a deadline of `ms` (shared/search-deadline.ts): past it, the database interrupts the work's
+ * statements and the call is answered at once with a 503 saying the search was cut off. An answer that has
+ * started (an export streaming its rows) is no longer timed.
+ */
+async function cutOffAfter(ms: number, work: () => Promise<void>): Promise<void> {
+  const deadline = new AbortController();
+  const cutOff = new Promise<never>((_, reject) => {
+    deadline.signal.addEventListener("abort", () => reject(deadline.signal.reason));
+  });
+  const timer = setTimeout(() => deadline.abort(searchTimedOut(ms)), ms);
+  try {
+    await Promise.race([withSearchDeadline(deadline.signal, work), cutOff]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function searchTimedOut(ms: number): ApiError {
+  const limit = ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`;
+  return new ApiError(
+    503,
+    `The search was cut off after ${limit}, the server's search time-out (SLUICE_SEARCH_TIMEOUT_MS). Narrow the time range or the query, or ask an administrator to raise the time-out.`,
+  );
 }

@@ -25,7 +25,10 @@ import {
   SearchSchema,
 } from "../api/schemas/search.ts";
 import type { SearchScope } from "../api/schemas/backend.ts";
+import { httpJobRunner } from "./http-job.ts";
 import { writeResults } from "./results.ts";
+import { login, startServer } from "./server-process.ts";
+import { buildSqlitePeer, PEER_KINDS, sqlitePeerRunner } from "./sqlite-fts5.ts";
 import { round, summarize } from "./stats.ts";
 
 /** One standard job: a Lucene query over [fromMs, toMs) with the histogram interval Graylog's auto would pick. */
@@ -126,7 +129,9 @@ export type QueryKind =
   | "range"
   | "wildcard"
   | "NOT"
-  | "_exists_";
+  | "_exists_"
+  | "term GET"
+  | "source:web-06";
 
 /**
  * "Some text field holds this", written by hand against the store's columns, for the bare term, phrase and
@@ -234,7 +239,24 @@ const QUERIES: Record<
   },
   NOT: { query: "NOT http_method:GET", where: (c) => `coalesce(${col(c, "http_method")} <> 'GET', true)` },
   _exists_: { query: "_exists_:exception_class", where: (c) => `${col(c, "exception_class")} IS NOT NULL` },
+  // Issue 21's jobs beside these: a frequent term and a keyword predicate on source.
+  "term GET": {
+    query: "GET",
+    where: (_, indexed, rows) =>
+      indexed
+        ? anyTextFieldIndexed("get", [
+          POSTING_KINDS.message,
+          POSTING_KINDS.full_message,
+          POSTING_KINDS.source,
+          POSTING_KINDS.keyword,
+        ], rows)
+        : anyTextField(" get ", "GET", false),
+  },
+  "source:web-06": { query: "source:web-06", where: () => "source ILIKE 'web-06.%'" },
 };
+
+/** The kinds of the timed matrix (the issue 21 kinds run in the HTTP section). */
+const MATRIX_KINDS: QueryKind[] = ["match-all", "term", "phrase", "field:value", "range", "wildcard", "NOT", "_exists_"];
 
 const RANGES: { label: string; ms: number; intervalMs: number }[] = [
   { label: "1 hour", ms: 3600_000, intervalMs: 60_000 },
@@ -292,7 +314,7 @@ export function handWrittenRunner(store: MessageStore, db: Database): StandardJo
 }
 
 /** The jobs whose filter reads message text (postings lookups when the database is indexed). */
-const TEXT_KINDS: ReadonlySet<QueryKind> = new Set(["term", "phrase", "wildcard"]);
+const TEXT_KINDS: ReadonlySet<QueryKind> = new Set(["term", "phrase", "wildcard", "term GET"]);
 
 async function time<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
@@ -318,10 +340,12 @@ export async function benchStandardJobs(
   size: number,
   end: number,
   runs: number,
+  ranges: { label: string; ms: number; intervalMs: number }[] = RANGES,
+  kinds: QueryKind[] = MATRIX_KINDS,
 ): Promise<JobRow[]> {
   const rows: JobRow[] = [];
-  for (const range of RANGES) {
-    for (const kind of Object.keys(QUERIES) as QueryKind[]) {
+  for (const range of ranges) {
+    for (const kind of kinds) {
       const job: StandardJob = {
         kind,
         query: QUERIES[kind].query,
@@ -401,7 +425,53 @@ async function benchDatabase(size: number, dataDir: string | undefined) {
   return { dir, db, store, kept, cleanUp };
 }
 
-async function benchSize(size: number, runs: number, dataDir?: string) {
+/** Issue 21's comparison: the four jobs over the last 4 hours, 1-minute histogram. */
+const HTTP_RANGE = { label: "4 hours", ms: 4 * 3600_000, intervalMs: 60_000 };
+
+/**
+ * The standard job as the client waits for it (bench/http-job.ts) beside the engine in this process, the
+ * hand-written SQL and SQLite FTS5 (bench/sqlite-fts5.ts), in turns, on the same messages: the server runs on a
+ * copy of this database. Also answers the bytes on disk of Sluice's database, SQLite's and the raw text.
+ */
+async function benchOverHttp(
+  { db, store, dir, size, end, runs, port }: {
+    db: Database;
+    store: MessageStore;
+    dir: string;
+    size: number;
+    end: number;
+    runs: number;
+    port: number;
+  },
+) {
+  await db.run("CHECKPOINT");
+  const duckdbBytes = (await Deno.stat(`${dir}/messages-${size}.duckdb`)).size;
+  const sqlitePath = `${dir}/messages-${size}.sqlite`;
+  const sqliteBytes = await Deno.stat(sqlitePath).then((stat) => stat.size, () => buildSqlitePeer(db, sqlitePath));
+  const textPath = `${dir}/messages-${size}.raw.txt`;
+  await store.exportText(textPath);
+  const rawBytes = (await Deno.stat(textPath)).size;
+  await Deno.remove(textPath);
+  const serverDir = await Deno.makeTempDir({ prefix: "sluice-bench-http-" });
+  await Deno.copyFile(`${dir}/messages-${size}.duckdb`, `${serverDir}/sluice.duckdb`);
+  const server = await startServer({ PORT: String(port), SLUICE_DATA_DIR: serverDir, SLUICE_DEMO_MESSAGES: "0" });
+  try {
+    const cookie = await login(server.base, "admin", "admin");
+    const runners: Record<string, StandardJobRunner> = {
+      "SQLite FTS5": sqlitePeerRunner(sqlitePath),
+      ours: STANDARD_JOB_RUNNERS.ours(store, db),
+      "HTTP job": httpJobRunner(server.base, cookie),
+      "hand-written SQL": handWrittenRunner(store, db),
+    };
+    const jobs = await benchStandardJobs(runners, size, end, runs, [HTTP_RANGE], PEER_KINDS);
+    return { jobs, bytes: { duckdb: duckdbBytes, sqlite: sqliteBytes, raw: rawBytes }, runnerNames: Object.keys(runners) };
+  } finally {
+    await server.stop();
+    await Deno.remove(serverDir, { recursive: true }).catch(() => {});
+  }
+}
+
+async function benchSize(size: number, runs: number, dataDir: string | undefined, options: { matrix: boolean; port: number }) {
   const { dir, db, store, kept, cleanUp } = await benchDatabase(size, dataDir);
   try {
     const end = Date.UTC(2024, 5, 8);
@@ -432,6 +502,10 @@ async function benchSize(size: number, runs: number, dataDir?: string) {
     console.log(`Term index: ${Math.round(indexing.ms)} ms to catch up`);
     const runners: Record<string, StandardJobRunner> = { "hand-written SQL": handWrittenRunner(store, db) };
     for (const [name, make] of Object.entries(STANDARD_JOB_RUNNERS)) runners[name] = make(store, db);
+    const http = await benchOverHttp({ db, store, dir, size, end, runs, port: options.port });
+    if (!options.matrix) {
+      return { size, rate, ingestMs: ingest.ms, jobs: [], extra: [], scan: null, runnerNames: Object.keys(runners), http };
+    }
     const jobs = await benchStandardJobs(runners, size, end, runs);
 
     // Beside the job: a top-values pivot, the field list, fetching one message.
@@ -505,7 +579,7 @@ async function benchSize(size: number, runs: number, dataDir?: string) {
     console.log(
       `${scan.tool} -c over ${size} lines: ${round(summarize(scan.samples).median)} ms (${scan.count} lines)`,
     );
-    return { size, rate, ingestMs: ingest.ms, jobs, extra, scan, runnerNames: Object.keys(runners) };
+    return { size, rate, ingestMs: ingest.ms, jobs, extra, scan, runnerNames: Object.keys(runners), http };
   } finally {
     await cleanUp();
   }
@@ -522,15 +596,87 @@ function handWrittenPivot(db: Database) {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { sizes: { type: "string" }, runs: { type: "string" }, "data-dir": { type: "string" } },
+    options: {
+      sizes: { type: "string" },
+      runs: { type: "string" },
+      "data-dir": { type: "string" },
+      "skip-matrix": { type: "boolean", default: false },
+      port: { type: "string", default: "25700" },
+    },
   });
+  const options = { matrix: !values["skip-matrix"], port: Number(values.port) };
   const sizes = (values.sizes ?? "1000000").split(",").map(Number);
   const runs = Number(values.runs ?? 7);
   const dataDir = values["data-dir"];
   const loadAtStart = Deno.loadavg().map((n) => n.toFixed(2)).join(" ");
   if (dataDir !== undefined) await Deno.mkdir(dataDir, { recursive: true });
   const results = [];
-  for (const size of sizes) results.push(await benchSize(size, runs, dataDir));
+  for (const size of sizes) results.push(await benchSize(size, runs, dataDir, options));
+  await writeHttpResults(results.map(({ size, http }) => ({ size, ...http })), runs, loadAtStart);
+  if (options.matrix) await writeMatrixResults(results, runs, loadAtStart);
+  console.log("Wrote bench/RESULTS.md");
+}
+
+/** Issue 21's table: each runner's median and p95, the ratio to SQLite FTS5, the API's own cost, bytes on disk. */
+async function writeHttpResults(
+  results: { size: number; jobs: JobRow[]; bytes: { duckdb: number; sqlite: number; raw: number }; runnerNames: string[] }[],
+  runs: number,
+  loadAtStart: string,
+) {
+  const names = results[0].runnerNames;
+  const header = [
+    "messages",
+    "job",
+    "range",
+    "hits",
+    ...names.flatMap((name) => [`${name} median ms`, `${name} p95 ms`]),
+    "HTTP job ÷ SQLite FTS5",
+    "API cost (HTTP job − ours) median ms",
+  ];
+  const rows: string[][] = [];
+  for (const result of results) {
+    for (const row of result.jobs) {
+      const stats = Object.fromEntries(names.map((name) => [name, summarize(row.samples[name])]));
+      // Per round, the HTTP job's time minus the engine's in the same round: the load drifts between rounds.
+      const cost = row.samples["HTTP job"].map((ms, i) => ms - row.samples.ours[i]);
+      rows.push([
+        String(row.size),
+        row.kind,
+        row.range,
+        String(row.hits),
+        ...names.flatMap((name) => [String(round(stats[name].median)), String(round(stats[name].p95))]),
+        `${round(stats["HTTP job"].median / stats["SQLite FTS5"].median, 2)}×`,
+        String(round(summarize(cost).median)),
+      ]);
+    }
+    const perMessage = (bytes: number) => `${round(bytes / result.size)} B/msg`;
+    rows.push([
+      String(result.size),
+      `bytes on disk per message: Sluice (DuckDB file, term index included) ${perMessage(result.bytes.duckdb)}, ` +
+      `SQLite with FTS5 and its two indexes ${perMessage(result.bytes.sqlite)}, raw message text ${perMessage(result.bytes.raw)}`,
+      "-",
+      "-",
+      ...names.flatMap(() => ["", ""]),
+      `${round(result.bytes.duckdb / result.bytes.raw, 2)}× raw`,
+      "",
+    ]);
+  }
+  await writeResults(
+    "Search over HTTP against SQLite FTS5 (bench:search)",
+    header,
+    rows,
+    `Issue 21: the standard job (newest 150 messages, total, 1-minute histogram) over the last 4 hours of the generated ` +
+      `messages (7 days, fixed seed). "HTTP job": a server process (main.ts) on a copy of the same database, over ` +
+      `loopback: POST /api/views/search, POST …/execute, status polls while not done, every answer parsed. "ours": ` +
+      `EmbeddedSearch.execute in the bench process. "SQLite FTS5": Debian's sqlite3 command (one process per job, its ` +
+      `start included) on a table with indexes on ts and source and an external-content FTS5 table over message, ` +
+      `full_message, source and the keyword values; three statements. ${runs} rounds after a warm-up, runners in turns ` +
+      `within a round. API cost = per round, HTTP job minus ours, median. Load average at the start ${loadAtStart}, at ` +
+      `the end ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")} (2 shared cores: compare ratios, not single numbers).`,
+  );
+}
+
+async function writeMatrixResults(results: Awaited<ReturnType<typeof benchSize>>[], runs: number, loadAtStart: string) {
   const names = results[0].runnerNames;
   const header = [
     "messages",
@@ -565,6 +711,7 @@ if (import.meta.main) {
         ...stats.slice(1).map((s) => (s && stats[0] ? String(round(s.median / stats[0].median, 2)) : "")),
       ]);
     }
+    if (!result.scan) continue;
     const scan = summarize(result.scan.samples);
     rows.push([
       String(result.size),
@@ -577,7 +724,7 @@ if (import.meta.main) {
       ...names.slice(1).map(() => ""),
     ]);
   }
-  const tool = results[0].scan.tool;
+  const tool = results[0].scan?.tool;
   await writeResults(
     "Search (store, hand-written SQL)",
     header,
@@ -597,5 +744,4 @@ if (import.meta.main) {
         tool === "grep" ? " rg is not installed here: the text reference is grep -c." : ""
       }`,
   );
-  console.log("Wrote bench/RESULTS.md");
 }

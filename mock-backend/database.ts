@@ -1,4 +1,5 @@
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
+import { currentSearchDeadline } from "../shared/search-deadline.ts";
 
 export type SqlParams = DuckDBValue[];
 export type Row = Record<string, unknown>;
@@ -112,11 +113,23 @@ export class Database {
     return result;
   }
 
+  /**
+   * Runs `work` on a connection of the pool. Under a search's deadline (shared/search-deadline.ts) a statement is
+   * interrupted when the deadline passes, and none starts after it: the search's time-out cuts the work off.
+   */
   async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const deadline = currentSearchDeadline();
+    deadline?.throwIfAborted();
     const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    const interrupt = () => connection.interrupt();
+    deadline?.addEventListener("abort", interrupt);
     try {
+      deadline?.throwIfAborted();
       return await work(connection);
+    } catch (error) {
+      throw deadline?.aborted ? deadline.reason : error;
     } finally {
+      deadline?.removeEventListener("abort", interrupt);
       const next = this.waiting.shift();
       if (next) next(connection);
       else this.idle.push(connection);
