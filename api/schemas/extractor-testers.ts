@@ -115,7 +115,7 @@ export const LookupTableTestRequestSchema = z
   .strict()
   .openapi("LookupTableTestRequest");
 export const LookupTableTesterResponseSchema = z
-  .object({ empty: z.boolean(), error: z.boolean(), error_message: z.string(), key: z.string(), value: LookupResultSchema.nullable() })
+  .object({ empty: z.boolean(), error: z.boolean(), error_message: z.string(), key: z.string(), value: z.union([LookupResultSchema, z.null()]) })
   .openapi("LookupTableTesterResponse");
 
 export type GrokTestRequest = z.infer<typeof GrokTestRequestSchema>;

@@ -5447,7 +5447,7 @@ export interface components {
             error: boolean;
             error_message: string;
             key: string;
-            value: components["schemas"]["LookupResult"];
+            value: components["schemas"]["LookupResult"] | null;
         };
         LookupResult: {
             single_value: string | number | boolean | null;
@@ -5457,7 +5457,7 @@ export interface components {
             string_list_value: string[] | null;
             has_error: boolean;
             ttl: number;
-        } | null;
+        };
         LookupTableTestRequest: {
             lookup_table_name: string;
             string: string;
