@@ -33,7 +33,8 @@ export interface AggregationResult {
  * message joins every window it falls in (one when search_within equals execute_every, several when windows
  * overlap), then the series are aggregated per window and group key with the pivot's series functions. Without
  * group-by, a window without messages still has a result (count 0) so that `count() < N` can fire, as Graylog
- * answers an empty search with one zero result; with group-by there are no keys to report then.
+ * answers an empty search with one zero result (not for a filter, which has no series: it fires on messages only);
+ * with group-by there are no keys to report then, except the keys that just went silent (below).
  */
 export async function runAggregation(
   config: AggregationConfig,
@@ -121,6 +122,8 @@ export async function runAggregation(
     const silences = silent.map((found): AggregationResult => ({ ...found, values: zero, sourceStreams: [] }));
     return [...results, ...silences].sort((a, b) => a.window.k - b.window.k || a.key.join("|").localeCompare(b.key.join("|")));
   }
+  // A filter (no series) fires only where messages matched: an empty window has no result to report.
+  if (series.length === 0) return results;
   const seen = new Set(results.map((result) => result.window.k));
   for (let k = range.first; k <= range.last; k++) {
     if (seen.has(k)) continue;

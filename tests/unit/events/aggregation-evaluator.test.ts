@@ -317,3 +317,15 @@ Deno.test("a source went silent: count() < 1 grouped by source fires once, a who
     ]);
   });
 });
+
+Deno.test("a filter (no series) fires only in the windows where messages matched (regression: it fired on every empty window)", async () => {
+  const messages = [request(0, 500), request(3, 500), request(3, 200, 5)];
+  await withMessages(messages, async (context) => {
+    const filter = definition({ config: { query: "http_status:500", series: [], conditions: { expression: null } } });
+    const events = await evaluateDefinition(filter, context);
+    assert.deepEqual(events.map(({ event }) => [event.timerange_start, event.message]), [
+      [at(0), "Test definition:"],
+      [at(3), "Test definition:"],
+    ]);
+  });
+});
