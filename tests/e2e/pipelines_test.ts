@@ -135,7 +135,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByRole("button", { name: "Create pipeline" }).click();
       await page.getByRole("heading", { name: "Pipelines", exact: true }).waitFor();
       const row = page.getByTestId("pipeline-row").filter({ hasText: "Owners" });
-      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 1 rule/));
+      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 1 rule/i));
     });
 
     const input = await fetch(server.url("/api/system/inputs"), {
@@ -179,7 +179,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByRole("textbox", { name: "Raw message" }).fill(JSON.stringify({ message: "search ran", source: "web-02", app_code: "search" }));
       await page.getByRole("button", { name: "Run simulation" }).click();
       const owner = page.getByRole("row").filter({ hasText: "owner" });
-      await eventually(async () => assert.match(await owner.innerText(), /discovery-team\s*added/));
+      await eventually(async () => assert.match(await owner.innerText(), /discovery-team\s*added/i));
       await page.getByText("Execute Rule enrich owner").waitFor();
     });
 
