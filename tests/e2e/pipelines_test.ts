@@ -24,6 +24,8 @@ import {
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
+/** Page loads and answers on a machine shared by several test runs take longer than the journeys' 10 s default. */
+const SLOW_MACHINE_TIMEOUT_MS = 30_000;
 const GELF_HTTP = "org.graylog2.inputs.gelf.http.GELFHttpInput";
 const RULE_WITH_TYPO = `rule "enrich owner"
 when has_field("app_code")
@@ -35,6 +37,16 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   // A required field's label ends in Mantine's asterisk.
   await page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).first().click();
   await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Fills the key of a test-lookup form and submits it (retried: the key must have reached the form's state). */
+async function lookUp(page: Page, form: string, key: string): Promise<void> {
+  const scope = page.getByRole("form", { name: form });
+  await eventually(async () => {
+    await scope.getByRole("textbox", { name: "Key" }).fill(key);
+    assert.ok(await scope.getByRole("button", { name: "Look up" }).isEnabled());
+  });
+  await scope.getByRole("button", { name: "Look up" }).click();
 }
 
 async function replaceRuleSource(page: Page, source: string): Promise<void> {
@@ -59,6 +71,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
   errors.allow(RULE_JOURNEY, /status of 400 .*@ .*\/api\/system\/pipelines\/rule(\/parse)?$/);
   try {
     await journey(t, browser, errors, "a CSV data adapter and a lookup table are made in their forms and answer a test lookup", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/system/lookuptables/data_adapters/create");
       await waitForPageHydration(page);
       assert.equal(await pageHeading(page), "Create data adapter");
@@ -74,8 +87,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByRole("textbox", { name: "File path" }).fill(csv);
       await page.getByRole("button", { name: "Create adapter" }).click();
       await page.getByRole("heading", { name: "Data Adapter: E2E owners" }).waitFor();
-      await page.getByRole("textbox", { name: "Key" }).fill("checkout");
-      await page.getByRole("button", { name: "Look up" }).click();
+      await lookUp(page, "Test data adapter", "checkout");
       await eventually(async () => assert.match(await page.getByLabel("Lookup result").innerText(), /"single_value": "payments-team"/));
 
       await page.goto(server.url("/system/lookuptables/create"));
@@ -85,8 +97,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await choose(page, "Cache", "Shipped tables cache");
       await page.getByRole("button", { name: "Create lookup table" }).click();
       await page.getByRole("heading", { name: "Lookup Table: E2E owners" }).waitFor();
-      await page.getByRole("form", { name: "Test lookup" }).getByRole("textbox", { name: "Key" }).fill("search");
-      await page.getByRole("button", { name: "Look up" }).click();
+      await lookUp(page, "Test lookup", "search");
       await eventually(async () => assert.match(await page.getByLabel("Lookup result").innerText(), /"single_value": "discovery-team"/));
       await page.screenshot({ path: `${SHOTS}lookup-table-light.png`, fullPage: true });
 
@@ -99,6 +110,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
     });
 
     await journey(t, browser, errors, RULE_JOURNEY, async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/system/pipelines/rules/new");
       await waitForPageHydration(page);
       await page.getByTestId("rule-editor").locator(".cm-content").waitFor();
@@ -112,7 +124,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByText(/^lookup_value\(lookup_table: String, key: Object/).waitFor();
       await page.getByRole("button", { name: "Create rule" }).click();
       await page.getByRole("heading", { name: "Pipeline Rules" }).waitFor();
-      await page.getByRole("link", { name: "enrich owner" }).waitFor();
+      await page.getByRole("link", { name: "enrich owner", exact: true }).waitFor();
 
       await page.goto(server.url("/system/pipelines/new"));
       await waitForPageHydration(page);
@@ -123,7 +135,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByRole("button", { name: "Create pipeline" }).click();
       await page.getByRole("heading", { name: "Pipelines", exact: true }).waitFor();
       const row = page.getByTestId("pipeline-row").filter({ hasText: "Owners" });
-      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 1 rule/));
+      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 1 rule/i));
     });
 
     const input = await fetch(server.url("/api/system/inputs"), {
@@ -142,6 +154,7 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
     });
 
     await journey(t, browser, errors, "the ingested message carries the looked-up owner in the search, and the pipeline counts messages", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/search?q=owner%3Apayments-team&rangetype=relative&relative=300");
       await eventually(async () => {
         await page.reload();
@@ -160,20 +173,27 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
     });
 
     await journey(t, browser, errors, "the simulator shows the rule's effect on a pasted message", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/system/pipelines/simulate");
       await waitForPageHydration(page);
       await page.getByRole("textbox", { name: "Raw message" }).fill(JSON.stringify({ message: "search ran", source: "web-02", app_code: "search" }));
       await page.getByRole("button", { name: "Run simulation" }).click();
       const owner = page.getByRole("row").filter({ hasText: "owner" });
-      await eventually(async () => assert.match(await owner.innerText(), /discovery-team\s*added/));
+      await eventually(async () => assert.match(await owner.innerText(), /discovery-team\s*added/i));
       await page.getByText("Execute Rule enrich owner").waitFor();
     });
 
-    for (const [path, name] of [["/system/pipelines", "pipelines"], ["/system/pipelines/rules", "rules"], ["/system/lookuptables/table/e2e-owners", "lookup-table"]]) {
+    const darkPages = [
+      ["/system/pipelines", "pipelines", "Owners"],
+      ["/system/pipelines/rules", "rules", "enrich owner"],
+      ["/system/lookuptables/table/e2e-owners", "lookup-table", "Lookup Table: E2E owners"],
+    ];
+    for (const [path, name, shown] of darkPages) {
       await journey(t, browser, errors, `${name} in dark mode`, async ({ context, page }) => {
+        context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
         await signIn(server, context, page, "admin", path);
         await waitForPageHydration(page);
-        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.getByText(shown!, { exact: true }).first().waitFor();
         await page.screenshot({ path: `${SHOTS}${name}-dark.png`, fullPage: true });
       }, { colorScheme: "dark" });
     }

@@ -6,7 +6,7 @@ import { failureMessage } from "../../api/fetch-error.ts";
 interface Props {
   label: string;
   /** Looks the key up (a table through its cache, an adapter directly). */
-  lookup(key: string): Promise<LookupResult>;
+  lookup(key: string): Promise<LookupResult | null>;
 }
 
 /** 'Test lookup': a key and the result as JSON, or the error the lookup answered. */
