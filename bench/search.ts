@@ -252,7 +252,7 @@ const QUERIES: Record<
         ], rows)
         : anyTextField(" get ", "GET", false),
   },
-  "source:web-06": { query: "source:web-06", where: () => "source ILIKE 'web-06.%'" },
+  "source:web-06": { query: "source:web-06.fra.example.net", where: () => "source = 'web-06.fra.example.net'" },
 };
 
 /** The kinds of the timed matrix (the issue 21 kinds run in the HTTP section). */

@@ -43,7 +43,7 @@ const PEER_WHERE: Partial<Record<QueryKind, string>> = {
   "match-all": "1",
   "term GET": "id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'GET')",
   phrase: `id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH '"connection refused"')`,
-  "source:web-06": "source >= 'web-06.' AND source < 'web-06/'",
+  "source:web-06": "source = 'web-06.fra.example.net'",
 };
 
 /** The kinds the peer runs. */

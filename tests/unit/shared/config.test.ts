@@ -19,6 +19,7 @@ Deno.test("without environment the server uses its documented defaults", () => {
     searchConcurrency: 2,
     searchQueueLength: 500,
     searchQueueWaitMs: 30_000,
+    searchTimeoutMs: 60_000,
   });
 });
 
