@@ -9,7 +9,6 @@ import {
   submittedSearch,
 } from "../ui/search/logic/search-page-view.ts";
 import { savedSearchQueryOptions } from "../ui/search/search-queries.ts";
-import type { ApiTransport } from "../ui/view/api-transport.ts";
 import {
   fieldTypesQueryOptions,
   searchConfigQueryOptions,
@@ -19,7 +18,7 @@ import { parseSearchUrl, urlNamesSearch } from "../ui/view/url-state.ts";
 import { type ViewJob, viewJobQueryOptions } from "../ui/view/view-job.ts";
 import { viewQueryOptions } from "../ui/views/view-queries.ts";
 import { type PathName, paths } from "../shared/paths.ts";
-import { callApi, type InProcessApi, prefetchApiQuery, prefetchResourceQuery } from "./ssr-prefetch.ts";
+import { type InProcessApi, inProcessRequester, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 /** The search pages whose first search job the server runs: the default new search, or a saved search. */
 export const PREFETCHED_SEARCH_PAGES = [
@@ -84,11 +83,11 @@ export async function prefetchSearchPage(
   { page, url, params, user, api }: SearchPrefetchOptions,
 ): Promise<void> {
   const timezone = searchTimezoneOf(user);
-  const transport: ApiTransport = (method, path, body) => callApi(api, method, path, body);
+  const request = inProcessRequester(api);
   const shared = Promise.all([
     prefetchResourceQuery(queryClient, streamsQueryOptions(), api),
     isPermitted(user.permissions, "clusterconfigentry:read")
-      ? prefetchApiQuery(queryClient, searchConfigQueryOptions(), api)
+      ? prefetchResourceQuery(queryClient, searchConfigQueryOptions(), api)
       : undefined,
   ]);
   const saved = page === "searchView" && params.viewId
@@ -99,10 +98,10 @@ export async function prefetchSearchPage(
   await Promise.all([
     shared,
     search && queryClient.prefetchQuery({
-      ...fieldTypesQueryOptions(search.streams, search.timerange, timezone, transport),
+      ...fieldTypesQueryOptions(search.streams, search.timerange, timezone, request),
       retry: false,
     }),
-    job && queryClient.prefetchQuery(viewJobQueryOptions(job, transport)),
+    job && queryClient.prefetchQuery(viewJobQueryOptions(job, request)),
   ]);
 }
 
@@ -113,7 +112,7 @@ async function prefetchSavedSearch(
   api: InProcessApi,
 ): Promise<LoadedSavedSearch | null> {
   const viewOptions = viewQueryOptions(viewId);
-  await prefetchApiQuery(queryClient, viewOptions, api);
+  await prefetchResourceQuery(queryClient, viewOptions, api);
   const view = queryClient.getQueryData(viewOptions.queryKey);
   if (!view) {
     // A failed read (a view that does not exist) is not sent to the browser, which reads it again and shows why:
@@ -122,7 +121,7 @@ async function prefetchSavedSearch(
     return null;
   }
   const searchOptions = savedSearchQueryOptions(view.search_id);
-  await prefetchApiQuery(queryClient, searchOptions, api);
+  await prefetchResourceQuery(queryClient, searchOptions, api);
   const search = queryClient.getQueryData(searchOptions.queryKey);
   return search ? { view, search } : null;
 }

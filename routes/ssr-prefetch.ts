@@ -1,36 +1,17 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import createClient from "openapi-fetch";
-import type { ApiPath } from "../ui/api/api-client.ts";
-import type { ApiQueryMeta } from "../ui/api/api-query.ts";
-import type { HttpMethod } from "../ui/api/fetch-json.ts";
+import type { ApiMethod, ApiPath, ApiRequester } from "../ui/api/api-client.ts";
 import type { paths } from "../ui/api/openapi-types.ts";
 import type { ResourceQueryKey } from "../ui/api/resource-query.ts";
 
 /** A call of the in-process API: GET without a body, or a state-changing method with a JSON body. */
 export interface InProcessRequest {
-  method: HttpMethod;
+  method: Uppercase<ApiMethod>;
   body?: unknown;
 }
 
 /** Calls the API in process, as the browser would, with the request's identity. */
 export type InProcessApi = (apiPath: string, request?: InProcessRequest) => Promise<Response>;
-
-/**
- * Prefetches a query built with `apiQueryOptions` through the in-process API, so the page is rendered
- * with its data and the browser hydrates it instead of fetching again. Failures leave the query empty.
- */
-export async function prefetchApiQuery(
-  queryClient: QueryClient,
-  options: { queryKey: QueryKey; meta?: Record<string, unknown> },
-  api: InProcessApi,
-): Promise<void> {
-  const { apiPath } = options.meta as ApiQueryMeta;
-  await queryClient.prefetchQuery({
-    queryKey: options.queryKey,
-    retry: false,
-    queryFn: () => callApi(api, "GET", apiPath, undefined),
-  });
-}
 
 /**
  * Prefetches a query built with `resourceQueryOptions` through the in-process API: its key `[path, params]` is
@@ -58,22 +39,34 @@ export async function prefetchResourceQuery<P extends ApiPath<"get">>(
 
 const IN_PROCESS_API = "http://in-process.invalid/api";
 
-/** An openapi-fetch client whose transport is the in-process API: it builds the same URLs as the browser's. */
+/** An openapi-fetch client whose transport is the in-process API: it builds the same URLs and bodies as the browser's. */
 function inProcessClient(api: InProcessApi) {
-  return createClient<paths>({ baseUrl: IN_PROCESS_API, fetch: (request) => api(request.url.slice(IN_PROCESS_API.length)) });
+  return createClient<paths>({
+    baseUrl: IN_PROCESS_API,
+    fetch: async (request) => {
+      const path = request.url.slice(IN_PROCESS_API.length);
+      if (request.method === "GET") return await api(path);
+      const text = await request.text();
+      return await api(path, { method: request.method as Uppercase<ApiMethod>, body: text ? JSON.parse(text) : undefined });
+    },
+  });
 }
 
-/** One in-process API call answering JSON (null for 204); a non-2xx answer throws with the path and status. */
-export async function callApi<T>(
-  api: InProcessApi,
-  method: HttpMethod,
-  apiPath: string,
-  body: unknown,
-): Promise<T> {
-  const response = await api(apiPath, method === "GET" ? undefined : { method, body });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`${method} ${apiPath} answered ${response.status}`);
-  }
-  return response.status === 204 ? null as T : await response.json() as T;
+/**
+ * The typed client's calls through the in-process API (what `apiRequest` is in the browser), so the server render
+ * runs the page's own query functions; a non-2xx answer throws with the call and its status.
+ */
+export function inProcessRequester(api: InProcessApi): ApiRequester {
+  // openapi-fetch's own signature is generic over its client type; the call is typed by ApiRequester's.
+  const request = inProcessClient(api).request as unknown as (
+    method: ApiMethod,
+    path: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ data?: unknown; response: Response }>;
+  return async (method, path, init) => {
+    const { data, response } = await request(method, path, { ...init });
+    if (!response.ok) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status}`);
+    // The answer's type is the operation's success JSON: every other status threw above.
+    return data as never;
+  };
 }

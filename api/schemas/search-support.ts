@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ElasticsearchQuerySchema, QueryFilterSchema, ResultMessageSchema } from "./search.ts";
-import { TimeRangeSchema } from "./timerange.ts";
+import { OptionalTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
 
 /** POST /search/validate (GRAYLOG-NOTES §2, spec 001 §5). */
 export const ValidationRequestSchema = z
   .object({
     query: z.union([z.string().max(10_000), ElasticsearchQuerySchema]),
     filter: z.union([z.string().max(10_000), ElasticsearchQuerySchema]).nullish(),
-    timerange: TimeRangeSchema.nullish(),
+    timerange: OptionalTimeRangeSchema,
     streams: z.array(z.string().min(1)).max(1000).nullish(),
     parameters: z.array(z.unknown()).default([]),
     parameter_bindings: z.record(z.string(), z.unknown()).default({}),
@@ -62,7 +62,7 @@ export const FieldTypeMappingSchema = z
 export const FieldsRequestSchema = z
   .object({
     streams: z.array(z.string().min(1)).max(1000).nullish(),
-    timerange: TimeRangeSchema.nullish(),
+    timerange: OptionalTimeRangeSchema,
   })
   .strict()
   .openapi("FieldsRequest");
@@ -72,7 +72,7 @@ export const SuggestRequestSchema = z
   .object({
     field: z.string().min(1, "field must name a field").max(300),
     input: z.string().max(1000).default(""),
-    timerange: TimeRangeSchema.nullish(),
+    timerange: OptionalTimeRangeSchema,
     streams: z.array(z.string().min(1)).max(1000).nullish(),
     size: z.number().int().min(1).max(1000).default(50),
   })

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SERIES_TYPES } from "./series-types.ts";
-import { EffectiveTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
+import { EffectiveTimeRangeSchema, OptionalTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
 
 /** Wire shapes of the views search API (GRAYLOG-NOTES §2; spec 001 §3, §7). */
 
@@ -8,6 +8,9 @@ export const ElasticsearchQuerySchema = z
   .object({ type: z.literal("elasticsearch"), query_string: z.string().max(10_000) })
   .strict()
   .openapi("ElasticsearchQuery");
+
+/** A query or null, left out when absent; a union so that the OpenAPI document allows null (`.nullish()` loses it). */
+const OptionalElasticsearchQuerySchema = z.union([ElasticsearchQuerySchema, z.null()]).optional();
 
 export const StreamFilterSchema = z.object({ type: z.literal("stream"), id: z.string().min(1), title: z.string().nullish() }).strict();
 
@@ -22,8 +25,8 @@ export const QueryFilterSchema = z
 export const SortOrderSchema = z.enum(["ASC", "DESC"]);
 
 const SearchTypeOverrides = {
-  timerange: TimeRangeSchema.nullish(),
-  query: ElasticsearchQuerySchema.nullish(),
+  timerange: OptionalTimeRangeSchema,
+  query: OptionalElasticsearchQuerySchema,
   filter: QueryFilterSchema.optional(),
   filters: z.array(z.unknown()).optional(),
   streams: z.array(z.string()).optional(),
@@ -148,8 +151,8 @@ export const ExecutionStateSchema = z
   .object({
     global_override: z
       .object({
-        timerange: TimeRangeSchema.nullish(),
-        query: ElasticsearchQuerySchema.nullish(),
+        timerange: OptionalTimeRangeSchema,
+        query: OptionalElasticsearchQuerySchema,
         limit: z.number().int().min(0).max(10_000).nullish(),
         offset: z.number().int().min(0).nullish(),
         keep_search_types: z.array(z.string()).default([]),
@@ -264,6 +267,10 @@ export type BucketSpec = z.infer<typeof BucketSpecSchema>;
 export type Series = z.infer<typeof SeriesSchema>;
 export type ExecutionState = z.infer<typeof ExecutionStateSchema>;
 export type SearchJob = z.infer<typeof SearchJobSchema>;
+/** A job's answer as the UI reads it: every query's search type results, errors and statistics, not its query. */
+export type SearchJobResults = Omit<SearchJob, "results"> & {
+  results: Record<string, Omit<SearchJob["results"][string], "query">>;
+};
 export type QueryResult = z.infer<typeof QueryResultSchema>;
 export type PivotResult = z.infer<typeof PivotResultSchema>;
 export type MessagesResult = z.infer<typeof MessagesResultSchema>;

@@ -42,6 +42,12 @@ export const TimeRangeSchema = z
   .union([RelativeTimeRangeSchema, AbsoluteTimeRangeSchema, KeywordTimeRangeSchema])
   .openapi("TimeRange");
 
+/**
+ * A time range or null, left out when absent (Graylog's clients send `timerange: null` for "the query's own").
+ * Spelled as a union so that the OpenAPI document says null is allowed (`TimeRangeSchema.nullish()` loses it).
+ */
+export const OptionalTimeRangeSchema = z.union([TimeRangeSchema, z.null()]).optional();
+
 /** What a time range resolved to when a search ran. */
 export const EffectiveTimeRangeSchema = z
   .object({ type: z.literal("absolute"), from: z.string(), to: z.string() })

@@ -60,7 +60,7 @@ const client = createClient<paths>();
 type UntypedRequest = (method: ApiMethod, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown }>;
 const untypedRequest = client.request as unknown as UntypedRequest;
 
-/** Request URLs need an origin for `Request`; the transport gets the path and search back, as fetchJson sends. */
+/** Request URLs need an origin for `Request`; the transport gets the path and search back. */
 const ORIGIN = "http://sluice.invalid";
 
 /**
@@ -74,6 +74,17 @@ export function apiCall<M extends ApiMethod, P extends ApiPath<M>>(
 ): Promise<ApiData<M, P>> {
   return apiRequest(method, path, request, options);
 }
+
+/**
+ * How a call reaches the API: `apiRequest` in the browser; during server rendering the in-process API
+ * (routes/ssr-prefetch.ts `inProcessRequester`), so the page and the prefetch run the same query functions.
+ */
+export type ApiRequester = <M extends ApiMethod, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  request: ApiRequest<M, P> | undefined,
+  options?: RequestOptions,
+) => Promise<ApiData<M, P>>;
 
 /** `apiCall` with every argument spelled out, for helpers that pass a request through (resourceQueryOptions). */
 export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(

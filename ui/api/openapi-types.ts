@@ -4095,8 +4095,8 @@ export interface components {
             decorators: unknown[];
             /** @default [] */
             fields: string[];
-            timerange?: components["schemas"]["TimeRange"];
-            query?: components["schemas"]["ElasticsearchQuery"] & (Record<string, never> | null);
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
+            query?: components["schemas"]["ElasticsearchQuery"] | null;
             filter?: components["schemas"]["QueryFilter"];
             filters?: unknown[];
             streams?: string[];
@@ -4125,8 +4125,8 @@ export interface components {
             }[];
             /** @default true */
             rollup: boolean;
-            timerange?: components["schemas"]["TimeRange"];
-            query?: components["schemas"]["ElasticsearchQuery"] & (Record<string, never> | null);
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
+            query?: components["schemas"]["ElasticsearchQuery"] | null;
             filter?: components["schemas"]["QueryFilter"];
             filters?: unknown[];
             streams?: string[];
@@ -4180,8 +4180,8 @@ export interface components {
              */
             type: "events";
             id: string;
-            timerange?: components["schemas"]["TimeRange"];
-            query?: components["schemas"]["ElasticsearchQuery"] & (Record<string, never> | null);
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
+            query?: components["schemas"]["ElasticsearchQuery"] | null;
             filter?: components["schemas"]["QueryFilter"];
             filters?: unknown[];
             streams?: string[];
@@ -4331,8 +4331,8 @@ export interface components {
              *     }
              */
             global_override: {
-                timerange?: components["schemas"]["TimeRange"];
-                query?: components["schemas"]["ElasticsearchQuery"] & (Record<string, never> | null);
+                timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
+                query?: components["schemas"]["ElasticsearchQuery"] | null;
                 limit?: number | null;
                 offset?: number | null;
                 /** @default [] */
@@ -4375,7 +4375,7 @@ export interface components {
         ValidationRequest: {
             query: string | components["schemas"]["ElasticsearchQuery"];
             filter?: string | components["schemas"]["ElasticsearchQuery"] | null;
-            timerange?: components["schemas"]["TimeRange"];
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
             streams?: string[] | null;
             /** @default [] */
             parameters: unknown[];
@@ -4399,7 +4399,7 @@ export interface components {
         };
         FieldsRequest: {
             streams?: string[] | null;
-            timerange?: components["schemas"]["TimeRange"];
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
         };
         SuggestResponse: {
             field: string;
@@ -4418,7 +4418,7 @@ export interface components {
             field: string;
             /** @default  */
             input: string;
-            timerange?: components["schemas"]["TimeRange"];
+            timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
             streams?: string[] | null;
             /** @default 50 */
             size: number;

@@ -25,8 +25,7 @@ type ParamsArgs<P extends ApiPath<"get">> = RequiredKeysOf<ApiRequest<"get", P>>
 
 /**
  * The query options of a GET resource: key `[path, params]`, the typed fetcher, and the timing. Every
- * `xQueryOptions()` of the UI is built from this (api-query.ts's untyped `apiQueryOptions` remains only until
- * the areas still on it move); routes/ssr-prefetch.ts replays the key in process.
+ * `xQueryOptions()` of the UI is built from this; routes/ssr-prefetch.ts replays the key in process.
  */
 export function resourceQueryOptions<P extends ApiPath<"get">>(path: P, ...[params, choices = {}]: ParamsArgs<P>) {
   const { noSessionExtension, public: isPublic, ...timing } = choices;

@@ -1,6 +1,5 @@
-import type { Search } from "../../api/schemas/search.ts";
 import type { View } from "../../api/schemas/views.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import { apiCall } from "../api/api-client.ts";
 import { saveDashboard } from "./dashboard-queries.ts";
 import { type DashboardPage, placeWidget, type TravellingWidget, withPageWidgets } from "./logic/dashboard-pages.ts";
 import { dashboardPagesOf } from "./logic/dashboard-wire.ts";
@@ -19,8 +18,8 @@ export type CopiedToDashboard =
  * (a move removes the widget from it afterwards).
  */
 export async function copyToDashboard(dashboardId: string, copied: CopiedToDashboard, timezone: string): Promise<View> {
-  const view = await fetchJson<View>("GET", `/views/${encodeURIComponent(dashboardId)}`);
-  const search = await fetchJson<Search>("GET", `/views/search/${encodeURIComponent(view.search_id)}`);
+  const view = await apiCall("get", "/views/{id}", { params: { path: { id: dashboardId } } });
+  const search = await apiCall("get", "/views/search/{id}", { params: { path: { id: view.search_id } } });
   const pages = dashboardPagesOf({ view, search });
   const next = copied.kind === "page"
     ? [...pages, copied.page]

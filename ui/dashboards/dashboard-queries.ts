@@ -3,9 +3,8 @@
  * dashboard: its search first (POST /views/search), then the view over it.
  */
 import { keepPreviousData, type QueryClient } from "@tanstack/react-query";
-import type { Search } from "../../api/schemas/search.ts";
 import type { View } from "../../api/schemas/views.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import { apiCall } from "../api/api-client.ts";
 import { resourceQueryKey, resourceQueryOptions } from "../api/resource-query.ts";
 import { createView, invalidateViews, updateView } from "../views/view-queries.ts";
 import type { DashboardPage } from "./logic/dashboard-pages.ts";
@@ -25,7 +24,8 @@ export async function saveDashboard(
   timezone: string,
   existingId: string | null,
 ): Promise<View> {
-  const search = await fetchJson<Search & { id: string }>("POST", "/views/search", dashboardSearch(pages, timezone));
+  const search = await apiCall("post", "/views/search", { body: dashboardSearch(pages, timezone) });
+  if (!search.id) throw new Error("The search was stored without an id.");
   const body = dashboardViewBody(pages, search.id, metadata);
   return existingId ? await updateView(existingId, { ...body, id: existingId }) : await createView(body);
 }

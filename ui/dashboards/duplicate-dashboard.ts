@@ -1,6 +1,5 @@
-import type { Search } from "../../api/schemas/search.ts";
 import type { View } from "../../api/schemas/views.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import { apiCall } from "../api/api-client.ts";
 import { saveDashboard } from "./dashboard-queries.ts";
 import { dashboardPagesOf } from "./logic/dashboard-wire.ts";
 
@@ -9,8 +8,8 @@ import { dashboardPagesOf } from "./logic/dashboard-wire.ts";
  * theirs with the same pages, searches and widgets, titled '{title} (Copy)'.
  */
 export async function duplicateDashboard(viewId: string): Promise<View> {
-  const view = await fetchJson<View>("GET", `/views/${encodeURIComponent(viewId)}`);
-  const search = await fetchJson<Search>("GET", `/views/search/${encodeURIComponent(view.search_id)}`);
+  const view = await apiCall("get", "/views/{id}", { params: { path: { id: viewId } } });
+  const search = await apiCall("get", "/views/search/{id}", { params: { path: { id: view.search_id } } });
   const pages = dashboardPagesOf({ view, search });
   // The pages keep their stored time ranges; keyword ranges carry their own zone, so the browser's is only a default.
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;

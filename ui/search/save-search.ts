@@ -1,7 +1,6 @@
-import type { Search } from "../../api/schemas/search.ts";
-import type { View, ViewBody, ViewType } from "../../api/schemas/views.ts";
-import { fetchJson } from "../api/fetch-json.ts";
-import { createView, type SavedView, updateView } from "../views/view-queries.ts";
+import type { ViewType } from "../../api/schemas/views.ts";
+import { apiCall } from "../api/api-client.ts";
+import { createView, type SavedView, updateView, type View, type ViewBody } from "../views/view-queries.ts";
 import { toQueryViewState } from "../view/view-state-wire.ts";
 import type { ViewWidgets } from "../view/view-widgets.ts";
 import { widgetSearchTypes } from "../view/widget-search-types.ts";
@@ -22,7 +21,8 @@ export interface SearchToSave {
  */
 export async function saveSearch(search: SearchToSave, existing: SavedView | null, type: ViewType = "SEARCH"): Promise<View> {
   const { searchTypes } = widgetSearchTypes(search.widgets.widgets, {});
-  const stored = await fetchJson<Search & { id: string }>("POST", "/views/search", buildSearch([{ id: QUERY_ID, search: search.definition, searchTypes }]));
+  const stored = await apiCall("post", "/views/search", { body: buildSearch([{ id: QUERY_ID, search: search.definition, searchTypes }]) });
+  if (!stored.id) throw new Error("The search was stored without an id.");
   const body: ViewBody = {
     type,
     title: search.title,

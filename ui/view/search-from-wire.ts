@@ -14,12 +14,20 @@ export function fromWireTimeRange(range: TimeRange): TimeRangeState {
   }
 }
 
+/** What a saved search's query is read for; its answer may leave the time range and query to their defaults. */
+export type StoredQuery = Pick<SearchQuery, "id"> & Partial<Pick<SearchQuery, "timerange" | "query" | "filter">>;
+
+/** A stored search (GET /views/search/{id}) as the pages read it: its queries. */
+export interface StoredSearch {
+  queries: readonly StoredQuery[];
+}
+
 /** The query string, time range and streams of a saved search's query (its stream filter is an 'or' of streams). */
-export function fromSearchQuery(query: SearchQuery): SearchUrlState {
+export function fromSearchQuery(query: StoredQuery): SearchUrlState {
   const filter = query.filter;
   return {
-    query: query.query.query_string,
-    timerange: fromWireTimeRange(query.timerange),
+    query: query.query?.query_string ?? "",
+    timerange: query.timerange ? fromWireTimeRange(query.timerange) : { type: "relative", range: DEFAULT_RELATIVE_RANGE },
     streams: filter && filter.type === "or" ? filter.filters.map((stream) => stream.id) : [],
   };
 }

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Search, SearchJob } from "../../api/schemas/search.ts";
 import type { Widget } from "../../api/schemas/widgets.ts";
-import { type ApiTransport, browserTransport } from "./api-transport.ts";
+import { apiRequest, type ApiRequester } from "../api/api-client.ts";
 import { buildExecutionState, buildSearch, type SearchDefinition } from "./search-request.ts";
 import { trendTimeRange } from "./trend-range.ts";
 import { type QueryResult, toQueryResult } from "./widget-results.ts";
@@ -48,7 +47,7 @@ export const viewJobKey = (job: ViewJob) => [...VIEW_JOB_KEY_PREFIX, job.queries
  * §7). `now` anchors the trend comparison ranges.
  */
 export async function runViewJob(
-  transport: ApiTransport,
+  request: ApiRequester,
   job: ViewJob,
   now: number,
   signal?: AbortSignal,
@@ -64,12 +63,16 @@ export async function runViewJob(
       offset: MESSAGES_PAGE_SIZE * ((job.pages[type.id] ?? 1) - 1),
     }]),
   );
-  const search = await transport<Search & { id: string }>("POST", "/views/search", buildSearch(queries), signal);
-  let answer = await transport<SearchJob>("POST", `/views/search/${search.id}/execute`, buildExecutionState(paging), signal);
+  const search = await request("post", "/views/search", { body: buildSearch(queries) }, { signal });
+  if (!search.id) throw new Error("The search was stored without an id.");
+  let answer = await request("post", "/views/search/{id}/execute", {
+    params: { path: { id: search.id } },
+    body: buildExecutionState(paging),
+  }, { signal });
   while (!answer.execution.done) {
     await new Promise((resolve) => setTimeout(resolve, SEARCH_STATUS_POLL_MS));
     if (signal?.aborted) throw new DOMException("aborted", "AbortError");
-    answer = await transport<SearchJob>("GET", `/views/search/status/${answer.id}`, undefined, signal);
+    answer = await request("get", "/views/search/status/{jobId}", { params: { path: { jobId: answer.id } } }, { signal });
   }
   return {
     queries: Object.fromEntries(job.queries.map((query) => [query.id, toQueryResult(answer, query.id, query.widgets)])),
@@ -78,12 +81,12 @@ export async function runViewJob(
 
 /**
  * The query options of a view's job. The server render seeds the first job of a page under this key with its
- * in-process transport (routes/search-prefetch.ts), so the browser hydrates the results instead of searching again.
+ * in-process requester (routes/search-prefetch.ts), so the browser hydrates the results instead of searching again.
  */
-export const viewJobQueryOptions = (job: ViewJob, transport: ApiTransport = browserTransport) =>
+export const viewJobQueryOptions = (job: ViewJob, request: ApiRequester = apiRequest) =>
   queryOptions({
     queryKey: viewJobKey(job),
-    queryFn: ({ signal }) => runViewJob(transport, job, Date.now(), signal),
+    queryFn: ({ signal }) => runViewJob(request, job, Date.now(), signal),
     staleTime: Infinity,
     retry: false,
   });

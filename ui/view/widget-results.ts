@@ -1,4 +1,4 @@
-import type { MessagesResult, PivotResult, SearchJob } from "../../api/schemas/search.ts";
+import type { MessagesResult, PivotResult, SearchJobResults } from "../../api/schemas/search.ts";
 import type { Widget } from "../../api/schemas/widgets.ts";
 import { type MessageRow, toMessageRow, widgetErrors } from "../widgets/messages/logic/message-rows.ts";
 import { type EventAnnotation, eventAnnotations } from "./event-annotations.ts";
@@ -39,7 +39,7 @@ export interface QueryResult {
 
 /** Hands each widget of a query its search types' results from the job (widget_mapping: see widget-search-types.ts). */
 export function toQueryResult(
-  job: SearchJob,
+  job: SearchJobResults,
   queryId: string,
   widgets: readonly Widget[],
 ): QueryResult {

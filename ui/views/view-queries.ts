@@ -3,17 +3,12 @@
  * change them, and the one conversion from the wire view to the client's `SavedView`.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { BulkDeleteResultSchema, View, ViewBody, ViewList, ViewType } from "../../api/schemas/views.ts";
-import type { z } from "zod";
+import type { ViewType } from "../../api/schemas/views.ts";
 import { createGrn } from "../../shared/grn.ts";
-import { apiQueryOptions } from "../api/api-query.ts";
-import { fetchJson } from "../api/fetch-json.ts";
+import { type ApiBody, apiCall, type ApiData } from "../api/api-client.ts";
+import { resourceQueryKey, resourceQueryOptions } from "../api/resource-query.ts";
 import { favoriteKeys } from "../session/favorites-queries.ts";
-import {
-  SAVED_SEARCHES_PAGE_SIZE,
-  type SavedSearchesListParams,
-  savedSearchesPath,
-} from "./logic/saved-searches-list.ts";
+import { SAVED_SEARCHES_PAGE_SIZE, type SavedSearchesListParams, savedSearchesQuery } from "./logic/saved-searches-list.ts";
 
 /** A saved search or dashboard as the UI holds it (camelCase; the view state stays with the page). */
 export interface SavedView {
@@ -36,15 +31,13 @@ export interface SavedViewPage {
   perPage: number;
 }
 
-export type BulkDeleteResult = z.infer<typeof BulkDeleteResultSchema>;
+/** A view as GET /views/{id} answers it. */
+export type View = ApiData<"get", "/views/{id}">;
+/** What POST /views and PUT /views/{id} take. */
+export type ViewBody = ApiBody<"post", "/views">;
+export type BulkDeleteResult = ApiData<"post", "/views/bulk_delete">;
 
-export const viewKeys = {
-  all: ["views"] as const,
-  savedSearches: (params: SavedSearchesListParams) => ["views", "saved-searches", params] as const,
-  detail: (id: string) => ["views", "detail", id] as const,
-};
-
-export function toSavedView(view: View): SavedView {
+export function toSavedView(view: Omit<View, "state">): SavedView {
   return {
     id: view.id,
     type: view.type,
@@ -65,13 +58,9 @@ export function viewGrn(view: Pick<SavedView, "id" | "type">): string {
 
 /** GET /search/saved: one page of saved searches, 20 to a page, by title ascending. */
 export function savedSearchesQueryOptions(params: SavedSearchesListParams) {
-  const options = apiQueryOptions<ViewList>(
-    viewKeys.savedSearches(params),
-    savedSearchesPath(params, SAVED_SEARCHES_PAGE_SIZE),
-  );
   return {
-    ...options,
-    select: (list: ViewList): SavedViewPage => ({
+    ...resourceQueryOptions("/search/saved", { query: savedSearchesQuery(params, SAVED_SEARCHES_PAGE_SIZE) }),
+    select: (list: ApiData<"get", "/search/saved">): SavedViewPage => ({
       views: list.elements.map(toSavedView),
       total: list.total,
       page: list.page,
@@ -82,23 +71,23 @@ export function savedSearchesQueryOptions(params: SavedSearchesListParams) {
 
 /** GET /views/{id}: the wire view (with its state, which the page turns into widgets). */
 export function viewQueryOptions(id: string) {
-  return apiQueryOptions<View>(viewKeys.detail(id), `/views/${encodeURIComponent(id)}`);
+  return resourceQueryOptions("/views/{id}", { path: { id } });
 }
 
 export async function createView(body: ViewBody): Promise<View> {
-  return await fetchJson<View>("POST", "/views", body);
+  return await apiCall("post", "/views", { body });
 }
 
 export async function updateView(id: string, body: ViewBody): Promise<View> {
-  return await fetchJson<View>("PUT", `/views/${encodeURIComponent(id)}`, body);
+  return await apiCall("put", "/views/{id}", { params: { path: { id } }, body });
 }
 
 export async function deleteView(id: string): Promise<View> {
-  return await fetchJson<View>("DELETE", `/views/${encodeURIComponent(id)}`);
+  return await apiCall("delete", "/views/{id}", { params: { path: { id } } });
 }
 
 export async function bulkDeleteViews(ids: readonly string[]): Promise<BulkDeleteResult> {
-  return await fetchJson<BulkDeleteResult>("POST", "/views/bulk_delete", { entity_ids: ids });
+  return await apiCall("post", "/views/bulk_delete", { body: { entity_ids: [...ids] } });
 }
 
 /** PUT or DELETE /favorites/{grn}. */
@@ -106,13 +95,14 @@ export async function setViewFavorite(
   view: Pick<SavedView, "id" | "type">,
   favorite: boolean,
 ): Promise<void> {
-  await fetchJson<null>(favorite ? "PUT" : "DELETE", `/favorites/${encodeURIComponent(viewGrn(view))}`);
+  await apiCall(favorite ? "put" : "delete", "/favorites/{grn}", { params: { path: { grn: viewGrn(view) } } });
 }
 
 /** After any change to views: lists, single views and the favorites menu read again. */
 export async function invalidateViews(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: viewKeys.all }),
+    queryClient.invalidateQueries({ queryKey: resourceQueryKey("/search/saved") }),
+    queryClient.invalidateQueries({ queryKey: resourceQueryKey("/views/{id}") }),
     queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),
   ]);
 }

@@ -71,12 +71,12 @@ Deno.test("page defaults apply where nothing is stored and a stored size the tab
   });
 });
 
-Deno.test("layout preferences are cached for one hour under a per-table key with the API path for prefetching", () => {
+Deno.test("layout preferences are cached for one hour under their resource key: the API path and the table id", () => {
   const options = tableLayoutPreferencesQueryOptions("streams");
   assertEquals(options.queryKey, tableLayoutKeys.detail("streams"));
+  assertEquals(options.queryKey, ["/entitylists/preferences/{entityTableId}", { path: { entityTableId: "streams" } }]);
   equal(options.staleTime, LAYOUT_PREFERENCES_STALE_TIME_MS);
   equal(LAYOUT_PREFERENCES_STALE_TIME_MS, 3_600_000);
-  assertEquals(options.meta, { apiPath: "/entitylists/preferences/streams" });
   equal(typeof options.placeholderData, "function");
 });
 

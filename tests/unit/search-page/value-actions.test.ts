@@ -12,6 +12,10 @@ Deno.test("acting on a chart value adds each grouping value, or excludes the inn
   assert.equal(queryForValueAction("error", "exclude", path.slice(0, 1), isTime), "error");
 });
 
+Deno.test("a stored query left to its defaults (no time range, no query) opens as the last 5 minutes with no query", () => {
+  assert.deepEqual(fromSearchQuery({ id: "q" }), { query: "", timerange: { type: "relative", range: 300 }, streams: [] });
+});
+
 Deno.test("a saved search's query, range and stream filter become the search bar's state", () => {
   assert.deepEqual(fromWireTimeRange({ type: "relative", from: 900 }), { type: "relative", range: 900 });
   assert.deepEqual(fromWireTimeRange({ type: "relative", range: 60 }), { type: "relative", range: 60 });
@@ -22,8 +26,6 @@ Deno.test("a saved search's query, range and stream filter become the search bar
       timerange: { type: "absolute", from: "2026-01-01T00:00:00.000Z", to: "2026-01-02T00:00:00.000Z" },
       query: { type: "elasticsearch", query_string: "source:web" },
       filter: { type: "or", filters: [{ type: "stream", id: "s1" }, { type: "stream", id: "s2" }] },
-      filters: [],
-      search_types: [],
     }),
     {
       query: "source:web",

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type { Search, SearchJob } from "../../../api/schemas/search.ts";
-import type { HttpMethod } from "../../../ui/api/fetch-json.ts";
-import type { ApiTransport } from "../../../ui/view/api-transport.ts";
+import type { ApiRequester } from "../../../ui/api/api-client.ts";
 import { runViewJob, type ViewJob, viewJobQueryOptions } from "../../../ui/view/view-job.ts";
 import { messageCountWidget, messagesWidget } from "../../../ui/widgets/logic/default-search-view.ts";
 
@@ -28,7 +27,7 @@ function dashboardJob(overrides: Partial<ViewJob> = {}): ViewJob {
 
 /** A transport answering like the API: the job's result holds a result for each query's search types. */
 function fakeApi(done: boolean[] = [true]) {
-  const calls: { method: HttpMethod; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown }[] = [];
   const answers = [...done];
   let search: Search | null = null;
   const job = (finished: boolean): SearchJob => ({
@@ -50,13 +49,16 @@ function fakeApi(done: boolean[] = [true]) {
       state: "COMPLETED",
     }])),
   }) as unknown as SearchJob;
-  const transport: ApiTransport = <T>(method: HttpMethod, path: string, body: unknown) => {
-    calls.push({ method, path, body });
-    if (path === "/views/search") {
+  const transport: ApiRequester = (method, path, request) => {
+    const { params, body } = (request ?? {}) as { params?: { path?: Record<string, string> }; body?: unknown };
+    const called = String(path).replace(/\{(\w+)\}/g, (_, name: string) => params?.path?.[name] ?? "");
+    calls.push({ method: method.toUpperCase(), path: called, body });
+    // The fake answers as the API would; its answers are built loosely above.
+    if (called === "/views/search") {
       search = body as Search;
-      return Promise.resolve({ ...search, id: "search-1" } as T);
+      return Promise.resolve({ ...search, id: "search-1" } as never);
     }
-    return Promise.resolve(job(answers.shift() ?? true) as T);
+    return Promise.resolve(job(answers.shift() ?? true) as never);
   };
   return { calls, transport };
 }

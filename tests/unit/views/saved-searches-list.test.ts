@@ -6,20 +6,18 @@ import {
   deleteQuestion,
   emptySavedSearchesText,
   loadSavedSearchesErrorText,
-  savedSearchesPath,
+  savedSearchesQuery,
 } from "../../../ui/views/logic/saved-searches-list.ts";
 
 Deno.test("the saved searches list asks for 20 per page sorted by title ascending", () => {
-  const url = new URL(savedSearchesPath({ query: "ssh fail", page: 3 }), "http://x");
-  assert.equal(url.pathname, "/search/saved");
-  assert.deepEqual(Object.fromEntries(url.searchParams), {
+  assert.deepEqual(savedSearchesQuery({ query: "ssh fail", page: 3 }), {
     query: "ssh fail",
-    page: "3",
-    per_page: "20",
+    page: 3,
+    per_page: 20,
     sort: "title",
     order: "asc",
   });
-  assert.equal(new URL(savedSearchesPath({ query: "", page: 1, order: "desc" }), "http://x").searchParams.get("order"), "desc");
+  assert.equal(savedSearchesQuery({ query: "", page: 1, order: "desc" }).order, "desc");
 });
 
 Deno.test("the empty list says whether nothing was saved or nothing matched", () => {

@@ -7,8 +7,8 @@ import {
 } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { EntityListPreferences } from "../../../api/schemas/entity-list-preferences.ts";
-import { apiQueryOptions } from "../../api/api-query.ts";
-import { fetchJson } from "../../api/fetch-json.ts";
+import { apiCall } from "../../api/api-client.ts";
+import { resourceQueryKey, resourceQueryOptions } from "../../api/resource-query.ts";
 import { toastError } from "../toast.ts";
 import {
   mergePreferences,
@@ -21,23 +21,15 @@ import {
 export const LAYOUT_PREFERENCES_STALE_TIME_MS = 60 * 60 * 1000;
 
 export const tableLayoutKeys = {
-  all: ["entity-list-preferences"] as const,
-  detail: (entityTableId: string) => ["entity-list-preferences", entityTableId] as const,
+  all: resourceQueryKey("/entitylists/preferences/{entityTableId}"),
+  detail: (entityTableId: string) => resourceQueryKey("/entitylists/preferences/{entityTableId}", { path: { entityTableId } }),
 };
-
-function preferencesPath(entityTableId: string): string {
-  return `/entitylists/preferences/${encodeURIComponent(entityTableId)}`;
-}
 
 /** GET /entitylists/preferences/{entityTableId}, server form in the cache. */
 export const tableLayoutPreferencesQueryOptions = (entityTableId: string) => ({
-  ...apiQueryOptions<EntityListPreferences>(
-    tableLayoutKeys.detail(entityTableId),
-    preferencesPath(entityTableId),
-    {
-      staleTime: LAYOUT_PREFERENCES_STALE_TIME_MS,
-    },
-  ),
+  ...resourceQueryOptions("/entitylists/preferences/{entityTableId}", { path: { entityTableId } }, {
+    staleTime: LAYOUT_PREFERENCES_STALE_TIME_MS,
+  }),
   // Keeps the previous table's layout while another one loads, so columns do not jump (spec 000 §7.4).
   placeholderData: keepPreviousData,
 });
@@ -76,7 +68,7 @@ export function tableLayoutMutationOptions(queryClient: QueryClient, entityTable
   const key = tableLayoutKeys.detail(entityTableId);
   return {
     mutationFn: (payload: EntityListPreferences) =>
-      fetchJson<null>("POST", preferencesPath(entityTableId), payload),
+      apiCall("post", "/entitylists/preferences/{entityTableId}", { params: { path: { entityTableId } }, body: payload }),
     onMutate: async (payload: EntityListPreferences) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<EntityListPreferences>(key);

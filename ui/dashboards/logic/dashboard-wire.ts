@@ -1,7 +1,7 @@
 import type { Search } from "../../../api/schemas/search.ts";
 import type { View, ViewBody } from "../../../api/schemas/views.ts";
 import { buildSearch, type SearchDefinition } from "../../view/search-request.ts";
-import { fromSearchQuery } from "../../view/search-from-wire.ts";
+import { fromSearchQuery, type StoredSearch } from "../../view/search-from-wire.ts";
 import type { ViewJob } from "../../view/view-job.ts";
 import { fromQueryViewState, toQueryViewState } from "../../view/view-state-wire.ts";
 import { EMPTY_VIEW_WIDGETS } from "../../view/view-widgets.ts";
@@ -12,7 +12,7 @@ import { applyOverride, type GlobalOverride } from "./global-override.ts";
 /** A saved dashboard as its page loads it: the view, then its search. */
 export interface LoadedDashboard {
   view: View;
-  search: Search;
+  search: StoredSearch;
 }
 
 /**

@@ -1,9 +1,7 @@
-import type { Search } from "../../../api/schemas/search.ts";
-import type { View } from "../../../api/schemas/views.ts";
 import type { PivotInterval, Widget } from "../../../api/schemas/widgets.ts";
-import { toSavedView } from "../../views/view-queries.ts";
+import { toSavedView, type View } from "../../views/view-queries.ts";
 import { QUERY_ID } from "../../view/search-request.ts";
-import { fromSearchQuery } from "../../view/search-from-wire.ts";
+import { fromSearchQuery, type StoredSearch } from "../../view/search-from-wire.ts";
 import { DEFAULT_SEARCH_STATE, type SearchUrlState } from "../../view/url-state.ts";
 import type { ViewJob } from "../../view/view-job.ts";
 import type { OpenView, ViewScopeState } from "../../view/view-state.ts";
@@ -19,7 +17,7 @@ import { withMessageCountInterval } from "./message-count-interval.ts";
 /** A saved search as its page loads it: the view, then its search. */
 export interface LoadedSavedSearch {
   view: View;
-  search: Search;
+  search: StoredSearch;
 }
 
 /** What a search page opens with. */

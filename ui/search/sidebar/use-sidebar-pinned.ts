@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { User } from "../../../api/schemas/user.ts";
-import { fetchJson } from "../../api/fetch-json.ts";
+import { apiCall } from "../../api/api-client.ts";
 import { toastError } from "../../common/toast.ts";
 import { useCurrentUser } from "../../session/current-user.tsx";
 import { sessionKeys } from "../../session/session-queries.ts";
@@ -37,7 +37,7 @@ export function useSidebarPinned(key: SidebarPinPreference = SEARCH_SIDEBAR_PIN_
       // The cached user is the latest one: another preference (the theme) may have changed since this render.
       const latest = queryClient.getQueryData<User>(sessionKeys.user(user.username)) ?? user;
       const preferences = { ...latest.preferences, [key]: next };
-      return fetchJson<null>("PUT", `/users/${encodeURIComponent(user.username)}/preferences`, { preferences })
+      return apiCall("put", "/users/{username}/preferences", { params: { path: { username: user.username } }, body: { preferences } })
         .then(() => ({ latest, preferences }));
     },
     onSuccess: ({ latest, preferences }) =>

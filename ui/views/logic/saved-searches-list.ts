@@ -16,19 +16,12 @@ export interface SavedSearchesListParams {
 
 export const INITIAL_SAVED_SEARCHES_PARAMS: SavedSearchesListParams = { query: "", page: 1 };
 
-/** The GET /search/saved path for the list's parameters. */
-export function savedSearchesPath(
+/** The query parameters of GET /search/saved for the list's parameters. */
+export function savedSearchesQuery(
   { query, page, order = SAVED_SEARCHES_SORT.order }: SavedSearchesListParams,
   perPage = SAVED_SEARCHES_PAGE_SIZE,
-): string {
-  const params = new URLSearchParams({
-    query,
-    page: String(page),
-    per_page: String(perPage),
-    sort: SAVED_SEARCHES_SORT.field,
-    order,
-  });
-  return `/search/saved?${params}`;
+) {
+  return { query, page, per_page: perPage, sort: SAVED_SEARCHES_SORT.field, order };
 }
 
 /** Empty texts of spec 001 §8: nothing saved at all, or nothing matching the search. */

@@ -1,4 +1,4 @@
-import type { ResultMessage, SearchError, SearchJob } from "../../../../api/schemas/search.ts";
+import type { ResultMessage, SearchError, SearchJobResults } from "../../../../api/schemas/search.ts";
 import type { HighlightRange } from "./highlight.ts";
 import { type LevelInfo, levelOf } from "./levels.ts";
 
@@ -52,7 +52,7 @@ export function toMessageRow(entry: ResultMessage): MessageRow {
  * Errors for one widget: its search type's errors, or the query-level errors when the search type has no
  * result (spec 001 §8).
  */
-export function widgetErrors(job: SearchJob, queryId: string, searchTypeId: string): string[] {
+export function widgetErrors(job: SearchJobResults, queryId: string, searchTypeId: string): string[] {
   const result = job.results[queryId];
   const all: SearchError[] = [...(result?.errors ?? []), ...(job.errors ?? [])];
   const own = all.filter((error) => error.search_type_id === searchTypeId);

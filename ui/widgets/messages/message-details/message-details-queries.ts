@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SearchJob } from "../../../../api/schemas/search.ts";
-import type { StreamTestMatchResponse } from "../../../../api/schemas/streams.ts";
-import { fetchJson } from "../../../api/fetch-json.ts";
+import { apiCall, type ApiData } from "../../../api/api-client.ts";
 import { type MessageRow, toMessageRow } from "../logic/message-rows.ts";
 import { neighbourMessages, neighbourSearch, NEWER_QUERY_ID, OLDER_QUERY_ID } from "../logic/neighbour-messages.ts";
 
@@ -16,7 +14,7 @@ export const neighbourMessagesQueryOptions = (message: Pick<MessageRow, "id" | "
   queryOptions({
     queryKey: messageDetailsKeys.neighbours(message.id, message.timestamp, n),
     queryFn: async ({ signal }) => {
-      const job = await fetchJson<SearchJob>("POST", "/views/search/sync", neighbourSearch(message.timestamp, n), { signal });
+      const job = await apiCall("post", "/views/search/sync", { body: neighbourSearch(message.timestamp, n) }, { signal });
       const side = (queryId: string) => {
         const result = job.results[queryId]?.search_types.neighbours;
         if (!result || result.type !== "messages") throw new Error(job.errors?.[0]?.description ?? "The surrounding messages could not be read.");
@@ -29,6 +27,9 @@ export const neighbourMessagesQueryOptions = (message: Pick<MessageRow, "id" | "
   });
 
 /** POST /streams/{streamId}/testMatch with the message's fields (Graylog's body shape). */
-export function testMessageAgainstStream(streamId: string, fields: Record<string, unknown>): Promise<StreamTestMatchResponse> {
-  return fetchJson<StreamTestMatchResponse>("POST", `/streams/${encodeURIComponent(streamId)}/testMatch`, { message: fields });
+export function testMessageAgainstStream(
+  streamId: string,
+  fields: Record<string, unknown>,
+): Promise<ApiData<"post", "/streams/{streamId}/testMatch">> {
+  return apiCall("post", "/streams/{streamId}/testMatch", { params: { path: { streamId } }, body: { message: fields } });
 }
