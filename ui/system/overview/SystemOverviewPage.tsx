@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { SystemNotification } from "../../../api/schemas/notifications.ts";
 import { failureMessage } from "../../api/fetch-error.ts";
 import { toastError } from "../../common/toast.ts";
@@ -70,6 +70,7 @@ export function SystemOverviewPage() {
 
 function NotificationItem({ notification, mayDismiss }: { notification: SystemNotification; mayDismiss: boolean }) {
   const queryClient = useQueryClient();
+  const mounted = useMounted();
   const message = useQuery(notificationMessageQueryOptions(notification.type, notification.key));
   const dismiss = async () => {
     try {
@@ -83,7 +84,7 @@ function NotificationItem({ notification, mayDismiss }: { notification: SystemNo
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Text size="sm">{message.data?.description ?? ""}</Text>
-          <Text size="xs" c="dimmed">Triggered at {new Date(notification.timestamp).toLocaleString()}</Text>
+          <Text size="xs" c="dimmed">Triggered at {mounted ? new Date(notification.timestamp).toLocaleString() : notification.timestamp}</Text>
         </Stack>
         {mayDismiss && <Button size="xs" variant="default" onClick={() => void dismiss()}>Dismiss</Button>}
       </Group>
@@ -94,10 +95,12 @@ function NotificationItem({ notification, mayDismiss }: { notification: SystemNo
 function TimeConfiguration() {
   const user = useCurrentUser();
   const system = useQuery(systemInfoQueryOptions());
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The browser's zone and the current time are known only in the browser: the server render shows placeholders.
+  const mounted = useMounted();
+  const browserZone = mounted ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
   const now = new Date();
   const at = (timeZone: string | undefined) =>
-    timeZone ? `${now.toLocaleString("en-GB", { timeZone, hour12: false })} (${timeZone})` : "—";
+    mounted && timeZone ? `${now.toLocaleString("en-GB", { timeZone, hour12: false })} (${timeZone})` : "—";
   return (
     <Section title="Time configuration">
       <Text size="sm">Dealing with timezones can be confusing. Here you can see the timezone applied to different components of your system.</Text>
@@ -117,4 +120,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Stack>
     </Card>
   );
+}
+
+/** False in the server render and the hydration pass, true after: for what only the browser knows (its zone, now). */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
 }
