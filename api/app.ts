@@ -25,6 +25,9 @@ import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
 import { systemApi } from "./routes/system.ts";
+import { nodesApi } from "./routes/nodes.ts";
+import { metricsApi } from "./routes/metrics.ts";
+import { requestMetrics } from "./middleware/request-metrics.ts";
 import { searchSupportApi } from "./routes/search-support.ts";
 import { streamsApi } from "./routes/streams.ts";
 import { legacyAlarmCallbacksApi } from "./routes/legacy-alarm-callbacks.ts";
@@ -67,6 +70,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
   const throttle = new LoginThrottle(loginThrottle);
   const queue = new SearchQueue(searchQueue);
   api.use("*", requestId());
+  api.use("*", requestMetrics({ backend }));
   api.use("*", guardRequests({ ...DEFAULT_REQUEST_LIMITS, ...limits }));
   api.use("*", authenticate({ backend, throttle, trustProxy }));
   for (const { method, path } of QUEUED_SEARCH_CALLS) api.use(path, queuedSearch(queue, method));
@@ -105,6 +109,8 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     exportJobsApi(),
     legacySearchApi(),
     legacyAlarmCallbacksApi(),
+    nodesApi(),
+    metricsApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

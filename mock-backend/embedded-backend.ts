@@ -164,7 +164,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     roles: new EmbeddedRoleStore(db),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
-    system: new EmbeddedSystemStore(db, identity, registry),
+    system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps()),
     clusterConfig,
     search,
     views: new EmbeddedViewStore(db),

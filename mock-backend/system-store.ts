@@ -12,11 +12,19 @@ export interface ClusterIdentity {
   nodeId: string;
 }
 
+/** The steps a message passes now, in order (the ingest chain's, as the message processors configuration orders them). */
+export type IngestSteps = () => readonly string[];
+
 /** The single embedded node: its identity, runtime, metrics and system notifications. */
 export class EmbeddedSystemStore implements SystemStore {
   private readonly startedAt = new Date();
 
-  constructor(private readonly db: Database, private readonly identity: ClusterIdentity, private readonly registry: MetricRegistry) {}
+  constructor(
+    private readonly db: Database,
+    private readonly identity: ClusterIdentity,
+    private readonly registry: MetricRegistry,
+    private readonly ingestSteps: IngestSteps = () => [],
+  ) {}
 
   info(): Promise<SystemInfo> {
     return Promise.resolve({
@@ -65,6 +73,38 @@ export class EmbeddedSystemStore implements SystemStore {
 
   metrics(names: readonly string[]) {
     return Promise.resolve(this.registry.read(names));
+  }
+
+  metricNames(): Promise<string[]> {
+    return Promise.resolve(this.registry.names());
+  }
+
+  requestAnswered(durationMicros: number): void {
+    this.registry.requestAnswered(durationMicros);
+  }
+
+  async threadDump(): Promise<string> {
+    const [{ threads }] = await this.db.all<{ threads: bigint }>("SELECT current_setting('threads') AS threads");
+    const memory = Deno.memoryUsage();
+    const stack = (new Error().stack ?? "").split("\n").slice(1).map((line) => `\t${line.trim()}`).join("\n");
+    return [
+      `Thread dump of ${hostname()} (pid ${Deno.pid}), ${new Date().toISOString()}`,
+      `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}; up since ${this.startedAt.toISOString()}`,
+      "",
+      `"main" JavaScript isolate: RUNNABLE (answers every request, runs ingest, search and schedulers in turn)`,
+      `\theap used ${memory.heapUsed} of ${memory.heapTotal} bytes; resident ${memory.rss} bytes`,
+      stack,
+      "",
+      `"duckdb" worker threads: ${threads} (queries and writes of the message store; they work only while a statement runs)`,
+    ].join("\n");
+  }
+
+  processBufferDump(): Promise<Record<string, string>> {
+    const steps = this.ingestSteps();
+    return Promise.resolve({
+      "ProcessBufferProcessor #0": `passes each batch through the ingest chain on the main JavaScript thread: ${steps.join(" → ")}`,
+      ...Object.fromEntries(steps.map((step, position) => [`step ${position + 1}`, step])),
+    });
   }
 
   async notifications(): Promise<SystemNotification[]> {

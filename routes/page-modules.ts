@@ -70,6 +70,13 @@ export const PAGE_MODULES = {
   indexSetConfiguration: "ui/system/indices/IndexSetFormPage.tsx",
   views: "ui/views/SavedSearchesPage.tsx",
   view: "ui/views/ShowViewPage.tsx",
+  indexFailures: "ui/system/indices/IndexFailuresPage.tsx",
+  systemOverview: "ui/system/overview/SystemOverviewPage.tsx",
+  nodes: "ui/system/nodes/NodesPage.tsx",
+  node: "ui/system/nodes/NodePage.tsx",
+  nodeMetrics: "ui/system/nodes/NodeMetricsPage.tsx",
+  nodeThreadDump: "ui/system/nodes/ThreadDumpPage.tsx",
+  nodeProcessBufferDump: "ui/system/nodes/ProcessBufferDumpPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

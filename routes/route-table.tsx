@@ -122,6 +122,17 @@ const IndexSetCreatePage = lazyPage(() =>
 const IndexSetConfigurationPage = lazyPage(() =>
   import("../ui/system/indices/IndexSetFormPage.tsx").then((module) => module.IndexSetConfigurationPage)
 );
+const SystemOverviewPage = lazyPage(() =>
+  import("../ui/system/overview/SystemOverviewPage.tsx").then((module) => module.SystemOverviewPage)
+);
+const IndexFailuresPage = lazyPage(() => import("../ui/system/indices/IndexFailuresPage.tsx").then((module) => module.IndexFailuresPage));
+const NodesPage = lazyPage(() => import("../ui/system/nodes/NodesPage.tsx").then((module) => module.NodesPage));
+const NodePage = lazyPage(() => import("../ui/system/nodes/NodePage.tsx").then((module) => module.NodePage));
+const NodeMetricsPage = lazyPage(() => import("../ui/system/nodes/NodeMetricsPage.tsx").then((module) => module.NodeMetricsPage));
+const ThreadDumpPage = lazyPage(() => import("../ui/system/nodes/ThreadDumpPage.tsx").then((module) => module.ThreadDumpPage));
+const ProcessBufferDumpPage = lazyPage(() =>
+  import("../ui/system/nodes/ProcessBufferDumpPage.tsx").then((module) => module.ProcessBufferDumpPage)
+);
 
 const onDemand = (page: ReactNode) => () => (
   <Suspense fallback={<LoadingPage text="Loading…" />}>
@@ -176,7 +187,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   eventNotification: { title: "Notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
   eventNotificationEdit: { title: "Edit notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
 
-  systemOverview: { title: "System Overview" },
+  systemOverview: { title: "System Overview", render: onDemand(<SystemOverviewPage />), preload: SystemOverviewPage.preload },
   systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
   systemOutputs: { title: "Outputs" },
   systemLogging: { title: "Logging" },
@@ -202,7 +213,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   contentPackEdit: { title: "Edit content pack" },
 
   indices: { title: "Indices & Index Sets", render: onDemand(<IndicesPage />), preload: IndicesPage.preload },
-  indexFailures: { title: "Indexer failures" },
+  indexFailures: { title: "Indexer failures", render: onDemand(<IndexFailuresPage />), preload: IndexFailuresPage.preload },
   indexSetCreate: { title: "Create index set", render: onDemand(<IndexSetCreatePage />), preload: IndexSetCreatePage.preload },
   indexSet: { title: "Index set", render: onDemand(<IndexSetPage />), preload: IndexSetPage.preload },
   indexSetConfiguration: {
@@ -211,11 +222,15 @@ export const PAGES: Record<PathName, PageEntry> = {
     preload: IndexSetConfigurationPage.preload,
   },
 
-  nodes: { title: "Nodes" },
-  node: { title: "Node" },
-  nodeMetrics: { title: "Metrics" },
-  nodeThreadDump: { title: "Thread dump" },
-  nodeProcessBufferDump: { title: "Process-buffer dump" },
+  nodes: { title: "Nodes", render: onDemand(<NodesPage />), preload: NodesPage.preload },
+  node: { title: "Node", render: onDemand(<NodePage />), preload: NodePage.preload },
+  nodeMetrics: { title: "Metrics", render: onDemand(<NodeMetricsPage />), preload: NodeMetricsPage.preload },
+  nodeThreadDump: { title: "Thread dump", render: onDemand(<ThreadDumpPage />), preload: ThreadDumpPage.preload },
+  nodeProcessBufferDump: {
+    title: "Process-buffer dump",
+    render: onDemand(<ProcessBufferDumpPage />),
+    preload: ProcessBufferDumpPage.preload,
+  },
 
   authenticationServices: { title: "Authentication Services" },
   authenticationActive: { title: "Active authentication service" },

@@ -4,6 +4,7 @@
  */
 export const PERMISSION_CATALOGUE = {
   authentication: { title: "Authentication services", actions: ["edit"] },
+  buffers: { title: "Buffers", actions: ["read"] },
   clusterconfigentry: { title: "Cluster configuration", actions: ["read", "create", "edit", "delete"] },
   dashboards: { title: "Dashboards", actions: ["read", "create", "edit"] },
   decorators: { title: "Decorators", actions: ["read", "create", "edit"] },
@@ -24,12 +25,16 @@ export const PERMISSION_CATALOGUE = {
   outputs: { title: "Outputs", actions: ["read", "create", "edit", "terminate"] },
   pipeline: { title: "Pipelines", actions: ["read", "create", "edit", "delete"] },
   pipeline_rule: { title: "Pipeline rules", actions: ["read", "create", "edit", "delete"] },
+  processbuffer: { title: "Process buffer", actions: ["dump"] },
   processing: { title: "Message processing", actions: ["changestate"] },
   roles: { title: "Roles", actions: ["read", "create", "edit", "delete"] },
   searches: { title: "Searches", actions: ["absolute", "relative", "keyword"] },
   streams: { title: "Streams", actions: ["read", "create", "edit", "changestate"] },
   system: { title: "System information", actions: ["read"] },
+  systemjobs: { title: "System jobs", actions: ["read", "delete"] },
+  systemmessages: { title: "System messages", actions: ["read"] },
   teams: { title: "Teams", actions: ["list", "read", "create", "edit", "delete"] },
+  threads: { title: "Threads", actions: ["dump"] },
   throughput: { title: "Throughput", actions: ["read"] },
   users: {
     title: "Users",

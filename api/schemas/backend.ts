@@ -101,6 +101,14 @@ export interface SystemStore {
   nodes(): Promise<ClusterNode[]>;
   /** Metrics by full name; unknown names are left out. */
   metrics(names: readonly string[]): Promise<Metric[]>;
+  /** Every metric name, sorted. */
+  metricNames(): Promise<string[]>;
+  /** Records one answered API request for the request timer. */
+  requestAnswered(durationMicros: number): void;
+  /** The node's threads, as text (a JavaScript isolate and the database's worker threads). */
+  threadDump(): Promise<string>;
+  /** What the ingest chain's processors are doing, by processor name. */
+  processBufferDump(): Promise<Record<string, string>>;
   notifications(): Promise<SystemNotification[]>;
   deleteNotification(type: string, key?: string): Promise<boolean>;
   /** Resolves a natural-language time range; `{error}` says why it could not be read. */

@@ -49,7 +49,8 @@ import {
 } from "../../api/schemas/event-notifications.ts";
 import { paymentsDefinition } from "../helpers/event-definitions.ts";
 import { FavoritesListSchema } from "../../api/schemas/favorites.ts";
-import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
+import { ClusterMetricsResponseSchema, MetricNamesSchema, MetricsResponseSchema, MetricValueSchema } from "../../api/schemas/metrics.ts";
+import { BuffersSchema, ClusterJvmSchema, ClusterSystemSchema, ProcessBufferDumpSchema, ThreadDumpSchema, ThroughputSchema } from "../../api/schemas/nodes.ts";
 import { NotificationsSchema } from "../../api/schemas/notifications.ts";
 import {
   AlarmCallbackHistoryListSchema,
@@ -67,7 +68,7 @@ import {
   StreamTestMatchResponseSchema,
 } from "../../api/schemas/streams.ts";
 import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
-import { ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
+import { ClusterNodeSchema, ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserListSchema, UserPageSchema, UserSchema } from "../../api/schemas/user.ts";
 import { AccessTokenListSchema, AccessTokenSchema } from "../../api/schemas/access-tokens.ts";
 import { AuthzRolePageSchema, RoleListSchema, RoleMembersSchema, RoleSchema } from "../../api/schemas/roles.ts";
@@ -144,6 +145,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: "0123456789abcdef01234567",
   jobId: "0123456789abcdef01234567",
   index: "graylog_0",
+  nodeId: "0123456789abcdef",
+  namespace: "jvm.memory",
+  metricName: "org.graylog2.throughput.input",
   messageId: "00000000-0000-0000-0000-000000000000",
   streamId: "5f0c1e5a0000000000000101",
   patternId: "0123456789abcdef01234567",
@@ -399,6 +403,9 @@ const filledIndex = async (harness: ApiHarness) => {
   await harness.call("POST", `/cluster/deflector/${DEFAULT_INDEX_SET_ID}/cycle`);
   return { params: { index: (deflector.body as { current_target: string }).current_target } };
 };
+
+/** This node's id (the harness's node is made at start). */
+const thisNode = async (harness: ApiHarness) => ({ params: { nodeId: ((await harness.call("GET", "/system")).body as { node_id: string }).node_id } });
 
 interface ContractCase {
   /** A valid request body, also sent by the 401/403/CSRF checks so that only access decides. */
@@ -706,6 +713,25 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/indexer/indices/{index}/close": { prepare: filledIndex, status: 204, schema: null },
   "POST /system/indexer/indices/{index}/reopen": { prepare: filledIndex, status: 204, schema: null },
   "DELETE /system/indexer/indices/{index}": { prepare: filledIndex, status: 204, schema: null },
+  "GET /system/cluster/node": { status: 200, schema: ClusterNodeSchema },
+  "GET /system/cluster/nodes/{nodeId}": { prepare: thisNode, status: 200, schema: ClusterNodeSchema },
+  "GET /cluster": { status: 200, schema: ClusterSystemSchema },
+  "GET /cluster/{nodeId}/system": { prepare: thisNode, status: 200, schema: SystemInfoSchema },
+  "GET /cluster/jvm": { status: 200, schema: ClusterJvmSchema },
+  "GET /cluster/{nodeId}/jvm": { prepare: thisNode, status: 200, schema: JvmInfoSchema },
+  "GET /system/threaddump": { status: 200, schema: ThreadDumpSchema },
+  "GET /cluster/{nodeId}/threaddump": { prepare: thisNode, status: 200, schema: ThreadDumpSchema },
+  "GET /system/processbufferdump": { status: 200, schema: ProcessBufferDumpSchema },
+  "GET /cluster/{nodeId}/processbufferdump": { prepare: thisNode, status: 200, schema: ProcessBufferDumpSchema },
+  "GET /system/buffers": { status: 200, schema: BuffersSchema },
+  "GET /system/throughput": { status: 200, schema: ThroughputSchema },
+  "GET /system/metrics/names": { status: 200, schema: MetricNamesSchema },
+  "GET /system/metrics/namespace/{namespace}": { status: 200, schema: MetricsResponseSchema },
+  "GET /system/metrics/{metricName}": { status: 200, schema: MetricValueSchema },
+  "POST /cluster/metrics/multiple": { body: { metrics: ["org.graylog2.throughput.input"] }, status: 200, schema: ClusterMetricsResponseSchema },
+  "POST /cluster/{nodeId}/metrics/multiple": { body: { metrics: ["org.graylog2.throughput.input"] }, prepare: thisNode, status: 200, schema: MetricsResponseSchema },
+  "GET /cluster/{nodeId}/metrics/names": { prepare: thisNode, status: 200, schema: MetricNamesSchema },
+  "GET /cluster/{nodeId}/metrics/namespace/{namespace}": { prepare: thisNode, status: 200, schema: MetricsResponseSchema },
   "GET /system/indexer/failures": { query: "?limit=10&offset=0", status: 200, schema: IndexFailuresSchema },
   "GET /system/indexer/failures/count": { query: "?since=2026-01-01T00:00:00Z", status: 200, schema: FailureCountSchema },
   "GET /system/indices/ranges": { status: 200, schema: IndexRangesSchema },

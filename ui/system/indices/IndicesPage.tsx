@@ -60,6 +60,9 @@ export function IndicesPage() {
     <PageLayout
       title="Indices & Index Sets"
       description="An index set holds the indices messages are written to: how they rotate and how many are kept. Streams choose their index set."
+      topActions={permissions.isPermitted("indices:failures") && (
+        <Button variant="default" component={Link} to={paths.indexFailures.href()}>Indexer failures</Button>
+      )}
       actions={permissions.isPermitted("indexsets:create") && (
         <Button component={Link} to={paths.indexSetCreate.href()} leftSection={<IconPlus size={16} />}>Create index set</Button>
       )}

@@ -61,3 +61,10 @@ export async function invalidateIndexSets(queryClient: QueryClient): Promise<voi
     ] as const
   ) await queryClient.invalidateQueries({ queryKey: resourceQueryKey(path) });
 }
+
+/** A page of indexing failures (newest first) and how many there were in the last 24 hours. */
+export const indexFailuresQueryOptions = (page: number, perPage: number) =>
+  resourceQueryOptions("/system/indexer/failures", { query: { limit: perPage, offset: (page - 1) * perPage } }, LIVE);
+
+export const indexFailureCountQueryOptions = (since: string) =>
+  resourceQueryOptions("/system/indexer/failures/count", { query: { since } }, LIVE);
