@@ -36,6 +36,7 @@ import { extractorTestersApi } from "./routes/extractor-testers.ts";
 import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { rolesApi } from "./routes/roles.ts";
+import { teamsApi } from "./routes/teams.ts";
 import { permissionsApi } from "./routes/permissions.ts";
 import { viewsApi } from "./routes/views.ts";
 import { clusterStatsApi } from "./routes/cluster-stats.ts";
@@ -79,6 +80,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     systemApi(),
     usersApi(),
     rolesApi(),
+    teamsApi(),
     permissionsApi(),
     favoritesApi(),
     entityListPreferencesApi(),

@@ -10,9 +10,10 @@ import type { StoredView } from "./schemas/views.ts";
 /** A user's GRN, as grants name their grantee. */
 export const userGrn = (user: User): string => createGrn("user", user.id);
 
-/** The grantee GRNs that stand for a user: the user itself and Everyone (teams, once there are any). */
-export function granteesOf(user: User): string[] {
-  return [userGrn(user), EVERYONE_GRN];
+/** The grantee GRNs that stand for a user: the user itself, their teams and Everyone. */
+export async function granteesOf(backend: Backend, user: User): Promise<string[]> {
+  const teams = await backend.teams.ofUser(user.id);
+  return [userGrn(user), ...teams.map((team) => createGrn("team", team.id)), EVERYONE_GRN];
 }
 
 /**
@@ -26,7 +27,7 @@ export async function viewCapability(
 ): Promise<Capability | null> {
   if (isPermitted(user.permissions, "*")) return "own";
   const target = createGrn(view.type === "DASHBOARD" ? "dashboard" : "search", view.id);
-  const grantees = new Set(granteesOf(user));
+  const grantees = new Set(await granteesOf(backend, user));
   let best: Capability | null = null;
   for (const grant of await backend.shares.grantsOn(target)) {
     if (grantees.has(grant.grantee) && (best === null || capabilityIncludes(grant.capability, best))) {

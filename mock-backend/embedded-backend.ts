@@ -44,6 +44,7 @@ import { EmbeddedViewStore } from "./views/view-store.ts";
 import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
 import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
 import { EmbeddedShareStore } from "./shares/share-store.ts";
+import { EmbeddedTeamStore } from "./teams/team-store.ts";
 import { URL_WHITELIST_CONFIG_CLASS } from "../api/schemas/url-whitelist.ts";
 
 export interface EmbeddedBackendOptions {
@@ -162,6 +163,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     users: new EmbeddedUserStore(db),
     accessTokens: new EmbeddedAccessTokenStore(db),
     roles: new EmbeddedRoleStore(db),
+    teams: new EmbeddedTeamStore(db),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps()),

@@ -17,6 +17,7 @@ import { TELEMETRY_STATEMENTS } from "./telemetry/telemetry-settings-store.ts";
 import { USER_STATEMENTS } from "./user-store.ts";
 import { ACCESS_TOKEN_STATEMENTS } from "./access-token-store.ts";
 import { ROLE_STATEMENTS } from "./roles/role-store.ts";
+import { TEAM_STATEMENTS } from "./teams/team-store.ts";
 import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 
 /**
@@ -70,6 +71,7 @@ const STATEMENTS = [
   ...USER_STATEMENTS,
   ...ACCESS_TOKEN_STATEMENTS,
   ...ROLE_STATEMENTS,
+  ...TEAM_STATEMENTS,
   ...EXPORT_JOB_STATEMENTS,
 ];
 

@@ -50,10 +50,15 @@ export async function seedEntities(db: Database, adminPassword: string): Promise
   return { identity, created: true };
 }
 
-/** Built-in roles keep the permissions this version gives them (a database seeded earlier gets new ones). */
+/** Built-in roles keep the permissions this version gives them (a database seeded earlier gets new ones and new roles). */
 async function syncBuiltInRoles(db: Database): Promise<void> {
   for (const role of SEED_ROLES) {
     await db.run("UPDATE roles SET permissions = ?::VARCHAR[] WHERE name = ? AND read_only", [JSON.stringify(role.permissions), role.name]);
+    await db.run(
+      `INSERT INTO roles (id, name, description, permissions, read_only) SELECT ?, ?, ?, ?::VARCHAR[], true
+       WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower(?))`,
+      [objectId(), role.name, role.description, JSON.stringify(role.permissions), role.name],
+    );
   }
 }
 

@@ -3,6 +3,9 @@ import { type EntityPage, EntityValidationError, type PageRequest } from "../api
 import type { Startpage, User, UserCreate, UserOverview, UserSortField, UserStatus, UserUpdate } from "../api/schemas/user.ts";
 import { BUILT_IN_ADMIN_USERNAME, selfPermissions } from "../shared/built-in-users.ts";
 import { isPermitted } from "../shared/permissions.ts";
+import { grantPermissions } from "../shared/grant-permissions.ts";
+import { createGrn, parseGrn } from "../shared/grn.ts";
+import { type Capability, EVERYONE_GRN } from "../api/schemas/share-kinds.ts";
 import { convertPreferences, type Preferences } from "../shared/preferences.ts";
 import type { Database } from "./database.ts";
 import { type EntityListDefinition, listPage } from "./entity-list/paginated-entity-store.ts";
@@ -58,7 +61,10 @@ const USER_LIST: EntityListDefinition<UserSortField> = {
   tieBreaker: "id",
 };
 
-/** Users with their roles; a user's permissions are their own, those of their roles and those on their own account. */
+/**
+ * Users with their roles; a user's permissions are their own, those of their roles and their teams' roles, those the
+ * grants to them, their teams or Everyone give (shared entities), and those on their own account.
+ */
 export class EmbeddedUserStore implements UserStore {
   constructor(private readonly db: Database) {}
 
@@ -184,12 +190,25 @@ export class EmbeddedUserStore implements UserStore {
   }
 
   private async complete(row: UserRow): Promise<User> {
-    // Two simple statements in parallel: DuckDB plans correlated subqueries an order of magnitude slower.
-    const [rolePermissions, activity] = await Promise.all([
-      this.db.all<{ permissions: string[] }>("SELECT permissions FROM roles WHERE list_contains(?::VARCHAR[], name)", [JSON.stringify(row.roles)]),
+    // Simple statements in parallel: DuckDB plans correlated subqueries an order of magnitude slower.
+    const [rolePermissions, activity, grants] = await Promise.all([
+      this.db.all<{ permissions: string[] }>(
+        `SELECT permissions FROM roles WHERE list_contains(?::VARCHAR[], name)
+           OR id IN (SELECT unnest(roles) FROM teams WHERE list_contains(users, ?))`,
+        [JSON.stringify(row.roles), row.id],
+      ),
       this.db.first<Activity>(`SELECT * FROM (${ACTIVITY}) WHERE username = ?`, [row.username]),
+      this.db.all<{ target: string; capability: Capability }>(
+        `SELECT target, capability FROM grants WHERE grantee = ? OR grantee = ?
+           OR grantee IN (SELECT 'grn::::team:' || id FROM teams WHERE list_contains(users, ?))`,
+        [createGrn("user", row.id), EVERYONE_GRN, row.id],
+      ),
     ]);
-    return toUser(row, rolePermissions.flatMap((r) => r.permissions), activity);
+    const granted = grants.flatMap(({ target, capability }) => {
+      const grn = parseGrn(target);
+      return grn ? grantPermissions(grn.type, grn.id, capability) : [];
+    });
+    return toUser(row, [...rolePermissions.flatMap((r) => r.permissions), ...granted], activity);
   }
 }
 

@@ -47,6 +47,7 @@ export const PAGE_MODULES = {
   userTokens: "ui/system/users/UserTokensPage.tsx",
   roles: "ui/system/roles/RolesPage.tsx",
   role: "ui/system/roles/RoleDetailsPage.tsx",
+  roleEdit: "ui/system/roles/RoleEditPage.tsx",
   pipelineSimulate: "ui/system/pipelines/SimulatorPage.tsx",
   pipelines: "ui/system/pipelines/PipelinesPage.tsx",
   pipeline: "ui/system/pipelines/PipelinePage.tsx",
@@ -87,6 +88,7 @@ export const PAGE_MODULES = {
  */
 export const PAGE_DRAWN_MODULES: Readonly<Record<string, readonly string[]>> = {
   "ui/search/SearchPage.tsx": ["ui/visualizations/bar/BarVisualization.tsx"],
+  "ui/system/users/UsersPage.tsx": ["ui/system/teams/TeamsOverview.tsx"],
 };
 
 /** Every on-demand page module, once. */

@@ -92,6 +92,8 @@ const UserDetailsPage = lazyPage(() => import("../ui/system/users/UserDetailsPag
 const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.tsx").then((module) => module.UserTokensPage));
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
+const TeamsOverview = lazyPage(() => import("../ui/system/teams/TeamsOverview.tsx").then((module) => module.TeamsOverview));
+const RoleEditPage = lazyPage(() => import("../ui/system/roles/RoleEditPage.tsx").then((module) => module.RoleEditPage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
 const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
@@ -241,7 +243,11 @@ export const PAGES: Record<PathName, PageEntry> = {
   authenticators: { title: "Authenticators" },
   authenticatorsEdit: { title: "Edit authenticators" },
 
-  users: { title: "Users Overview", render: onDemand(<UsersPage />), preload: UsersPage.preload },
+  users: {
+    title: "Users Overview",
+    render: onDemand(<UsersPage after={<TeamsOverview />} />),
+    preload: () => Promise.all([UsersPage.preload(), TeamsOverview.preload()]).then(() => undefined),
+  },
   userNew: { title: "Create new user", render: onDemand(<UserCreatePage />), preload: UserCreatePage.preload },
   userEdit: { title: "Edit user", permissions: [], render: onDemand(<UserEditPage />), preload: UserEditPage.preload },
   user: { title: "User details", permissions: [], render: onDemand(<UserDetailsPage />), preload: UserDetailsPage.preload },
@@ -249,7 +255,7 @@ export const PAGES: Record<PathName, PageEntry> = {
 
   roles: { title: "Roles Overview", render: onDemand(<RolesPage />), preload: RolesPage.preload },
   role: { title: "Role details", render: onDemand(<RoleDetailsPage />), preload: RoleDetailsPage.preload },
-  roleEdit: { title: "Edit role" },
+  roleEdit: { title: "Edit role", render: onDemand(<RoleEditPage />), preload: RoleEditPage.preload },
 
   lookupTables: { title: "Lookup Tables", render: onDemand(<LookupTablesPage />), preload: LookupTablesPage.preload },
   lookupTableCreate: { title: "Create lookup table", render: onDemand(<LookupTableCreatePage />), preload: LookupTableCreatePage.preload },

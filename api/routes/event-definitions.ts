@@ -21,6 +21,7 @@ import {
   toPageRequest,
 } from "../schemas/paginated.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { grantOwnership } from "../shareable-entities.ts";
 
 /** Graylog's event definition permissions (per definition for read, edit and delete). */
 const READ = "eventdefinitions:read";
@@ -187,6 +188,7 @@ export function eventDefinitionsApi() {
     .openapi(createDefinition, async (c) => {
       const schedule = c.req.valid("query").schedule === "true";
       const created = await refusalsAreBadRequests(c.get("backend").eventDefinitions.create(c.req.valid("json"), schedule));
+      await grantOwnership(c.get("backend"), c.get("user")!, "event_definition", created.id);
       return c.json(created, 200);
     })
     .openapi(updateDefinition, async (c) => {

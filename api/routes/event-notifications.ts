@@ -16,6 +16,7 @@ import {
 import { ApiErrorSchema } from "../schemas/errors.ts";
 import { type EntityAttribute, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { grantOwnership } from "../shareable-entities.ts";
 
 /** Graylog's notification permissions. */
 const READ = "eventnotifications:read";
@@ -174,7 +175,11 @@ export function eventNotificationsApi() {
       if (!notification) throw notFoundError(notificationId);
       return c.json(notification, 200);
     })
-    .openapi(createNotification, async (c) => c.json(await c.get("backend").eventNotifications.create(c.req.valid("json")), 200))
+    .openapi(createNotification, async (c) => {
+      const created = await c.get("backend").eventNotifications.create(c.req.valid("json"));
+      await grantOwnership(c.get("backend"), c.get("user")!, "notification", created.id);
+      return c.json(created, 200);
+    })
     .openapi(updateNotification, async (c) => {
       const { notificationId } = c.req.valid("param");
       const updated = await c.get("backend").eventNotifications.update(notificationId, c.req.valid("json"));

@@ -1,13 +1,16 @@
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
-import { AUTHENTICATED, PUBLIC } from "../access.ts";
+import { AUTHENTICATED, PUBLIC, requires } from "../access.ts";
+import { isPermitted } from "../../shared/permissions.ts";
+import { listedSessionId } from "../listed-session-id.ts";
+import type { Session } from "../schemas/backend.ts";
 import { clientAddress, overTls } from "../client-address.ts";
 import { SESSION_COOKIE } from "../context.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, forbidden } from "../errors.ts";
 import type { LoginThrottle } from "../login-throttle.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { SessionCreateRequestSchema, SessionResponseSchema, SessionValidationSchema } from "../schemas/session.ts";
+import { ActiveSessionListSchema, SessionCreateRequestSchema, SessionResponseSchema, SessionValidationSchema } from "../schemas/session.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 
 const login = secureRoute(PUBLIC, {
@@ -43,9 +46,21 @@ const logoutById = secureRoute(AUTHENTICATED, {
   method: "delete",
   path: "/system/sessions/{sessionId}",
   tags: ["Sessions"],
-  summary: "End the caller's session by id",
+  summary: "End a session: the caller's own by its id, or any user's by its listed id (needs users:edit on its user)",
   request: { params: z.object({ sessionId: z.string().min(1).max(200) }) },
-  responses: { ...NoContent, 404: jsonContent(ApiErrorSchema, "Not a session of the caller.") },
+  responses: {
+    ...NoContent,
+    403: jsonContent(ApiErrorSchema, "Owner check: only the session's user, or who may edit that user, may end it."),
+    404: jsonContent(ApiErrorSchema, "No such session."),
+  },
+});
+
+const listSessions = secureRoute(requires("users:list"), {
+  method: "get",
+  path: "/system/sessions/active",
+  tags: ["Sessions"],
+  summary: "Every open session (administrators): who, from where, since when, until when",
+  responses: { 200: jsonContent(ActiveSessionListSchema, "The sessions, most recently used first.") },
 });
 
 export interface SessionsApiOptions {
@@ -56,7 +71,7 @@ export interface SessionsApiOptions {
   trustProxy: boolean;
 }
 
-/** Sessions (spec 000 §7.2): login (throttled), validation, logout. */
+/** Sessions (spec 000 §7.2): login (throttled), validation, logout; administrators list and end any session. */
 export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOptions) {
   const endSession = async (backend: import("../schemas/backend.ts").Backend, id: string | undefined) => {
     if (id) await backend.sessions.delete(id);
@@ -93,9 +108,34 @@ export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOpt
     })
     .openapi(logoutById, async (c) => {
       const { sessionId } = c.req.valid("param");
-      if (c.get("session")?.id !== sessionId) throw new ApiError(404, `No session ${sessionId} of yours exists.`);
-      await endSession(c.get("backend"), sessionId);
-      deleteCookie(c, SESSION_COOKIE, { path: cookiePath });
+      const backend = c.get("backend");
+      if (c.get("session")?.id === sessionId) {
+        await endSession(backend, sessionId);
+        deleteCookie(c, SESSION_COOKIE, { path: cookiePath });
+        return c.body(null, 204);
+      }
+      const listed = (await backend.sessions.list()).find((session) => listedSessionId(session.id) === sessionId);
+      if (!listed) throw new ApiError(404, `No session ${sessionId} exists.`);
+      if (!isPermitted(c.get("user")!.permissions, `users:edit:${listed.username}`)) {
+        throw forbidden(`Only ${listed.username} or who may edit that user may end this session.`);
+      }
+      await endSession(backend, listed.id);
       return c.body(null, 204);
+    })
+    .openapi(listSessions, async (c) => {
+      const sessions = (await c.get("backend").sessions.list()).map(toActiveSession);
+      return c.json({ sessions, total: sessions.length }, 200);
     });
+}
+
+function toActiveSession(session: Session) {
+  return {
+    id: listedSessionId(session.id),
+    username: session.username,
+    user_id: session.userId,
+    client_address: session.host,
+    created_at: session.createdAt.toISOString(),
+    last_access: session.lastAccess.toISOString(),
+    valid_until: new Date(session.lastAccess.getTime() + session.timeoutMs).toISOString(),
+  };
 }

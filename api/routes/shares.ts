@@ -4,7 +4,10 @@ import { isPermitted, streamReadPermission } from "../../shared/permissions.ts";
 import { AUTHENTICATED } from "../access.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
-import { userGrn, viewCapability } from "../view-access.ts";
+import { granteesOf, userGrn } from "../view-access.ts";
+import { type EntityAttribute, type PageRequest, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
+import { entityCapability, findShareableEntity, type ShareableEntity } from "../shareable-entities.ts";
+import { isShareableEntityType, SHAREABLE_ENTITY_TYPES } from "../../shared/grant-permissions.ts";
 import type { Backend } from "../schemas/backend.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
 import type { Search } from "../schemas/search.ts";
@@ -17,6 +20,8 @@ import {
   type EntityShareResponse,
   EntityShareResponseSchema,
   EVERYONE_GRN,
+  PaginatedEntitySharesSchema,
+  SHARED_ENTITY_SORT_FIELDS,
   type Grantee,
   GRN_PATTERN,
   type MissingDependency,
@@ -24,6 +29,8 @@ import {
 } from "../schemas/shares.ts";
 import type { User } from "../schemas/user.ts";
 import type { StoredView } from "../schemas/views.ts";
+import { capabilityIncludes } from "../schemas/share-kinds.ts";
+import { USER_AND_TEAMS_CONFIG_CLASS } from "../schemas/user-configuration.ts";
 import { jsonBody, jsonContent, secureRoute } from "../secure-route.ts";
 
 const EntityParams = z.object({
@@ -61,20 +68,37 @@ const updateShares = secureRoute(AUTHENTICATED, {
   },
 });
 
-/** The GRN types that can be shared, and how to find the entity behind each. Saved searches and dashboards only, for now. */
-const SHAREABLE_TYPES = { search: "SEARCH", dashboard: "DASHBOARD" } as const;
-type ShareableType = keyof typeof SHAREABLE_TYPES;
+const sharesOfUser = secureRoute(AUTHENTICATED, {
+  method: "get",
+  path: "/authz/shares/user/{userId}",
+  tags: ["Sharing"],
+  summary: "One page of the entities shared with a user (directly, through a team or with Everyone) and the user's capability on each",
+  request: {
+    params: z.object({ userId: z.string().min(1).max(100) }),
+    query: pageQuerySchema({ sortFields: SHARED_ENTITY_SORT_FIELDS, defaultSort: "title" }),
+  },
+  responses: {
+    200: jsonContent(PaginatedEntitySharesSchema, "The shared entities, by title."),
+    403: jsonContent(ApiErrorSchema, "Owner check: only the user themself, or who may read that user, may list their shares."),
+    404: jsonContent(ApiErrorSchema, "No such user."),
+  },
+});
 
-/** Entity sharing (spec 002 §3–§5, §7): prepare and update of grants on saved searches and dashboards. */
+const SHARED_ENTITY_ATTRIBUTES: readonly EntityAttribute[] = [
+  { id: "title", title: "Title", type: "STRING", sortable: true, searchable: true },
+  { id: "type", title: "Type", type: "STRING", sortable: true, searchable: false },
+];
+
+/** Entity sharing (spec 002 §3–§5, §7): prepare and update of grants on every shareable entity. */
 export function sharesApi() {
   return createApiRouter()
     .openapi(prepareShares, async (c) => {
       const backend = c.get("backend");
       const user = c.get("user")!;
       const { grn } = c.req.valid("param");
-      const view = await ownedView(backend, user, grn);
+      const entity = await ownedEntity(backend, user, grn);
       return c.json(
-        await describeShares(backend, user, view, grn, c.req.valid("json").selected_grantee_capabilities),
+        await describeShares(backend, user, entity, grn, c.req.valid("json").selected_grantee_capabilities),
         200,
       );
     })
@@ -84,8 +108,8 @@ export function sharesApi() {
       const { grn } = c.req.valid("param");
       const { selected_grantee_capabilities: selected } = c.req.valid("json");
       if (!selected) throw badRequest("Invalid request body: selected_grantee_capabilities is required");
-      const view = await ownedView(backend, user, grn);
-      const proposed = await describeShares(backend, user, view, grn, selected);
+      const entity = await ownedEntity(backend, user, grn);
+      const proposed = await describeShares(backend, user, entity, grn, selected);
       if (proposed.validation_result.failed) {
         const owners = proposed.validation_result.error_context.selected_grantee_capabilities ?? [];
         throw badRequest(
@@ -95,41 +119,89 @@ export function sharesApi() {
         );
       }
       await backend.shares.replaceGrants(grn, selected, user.username);
-      return c.json(await describeShares(backend, user, view, grn), 200);
+      return c.json(await describeShares(backend, user, entity, grn), 200);
+    })
+    .openapi(sharesOfUser, async (c) => {
+      const backend = c.get("backend");
+      const caller = c.get("user")!;
+      const { userId } = c.req.valid("param");
+      const target = await backend.users.getById(userId);
+      if (!target) throw notFound(`Couldn't find user with id ${userId}`);
+      if (caller.id !== target.id && !isPermitted(caller.permissions, `users:read:${target.username}`)) {
+        throw forbidden(`Only ${target.username} or who may read that user may list their shares.`);
+      }
+      const request = toPageRequest(c.req.valid("query"));
+      const page = await sharedWith(backend, target, request);
+      return c.json({ ...paginatedAnswer("entities", page.entities, request, SHARED_ENTITY_ATTRIBUTES), context: { user_capabilities: page.capabilities } }, 200);
     });
 }
 
-/** The view behind a GRN if the caller owns it: 400 for types that cannot be shared, 404 unseen, 403 not owned. */
-async function ownedView(backend: Backend, user: User, grn: string): Promise<StoredView> {
+/** The entities a user holds grants on (their own, their teams', Everyone's), the strongest capability each. */
+async function sharedWith(backend: Backend, user: User, request: PageRequest<(typeof SHARED_ENTITY_SORT_FIELDS)[number]>) {
+  const grants = await backend.shares.grantsFor(await granteesOf(backend, user));
+  const capabilities: Record<string, Capability> = {};
+  for (const grant of grants) {
+    const held = capabilities[grant.target];
+    if (!held || capabilityIncludes(grant.capability, held)) capabilities[grant.target] = grant.capability;
+  }
+  const grantees = new Map((await backend.shares.availableGrantees()).map((grantee) => [grantee.grn, grantee]));
+  const described = [];
+  for (const grn of Object.keys(capabilities)) {
+    const parsed = parseGrn(grn);
+    const entity = parsed && isShareableEntityType(parsed.type) ? await findShareableEntity(backend, parsed.type, parsed.id) : null;
+    if (!entity) {
+      delete capabilities[grn];
+      continue;
+    }
+    const owners = (await backend.shares.grantsOn(grn)).filter((grant) => grant.capability === "own")
+      .map((grant) => grantees.get(grant.grantee)).filter((grantee): grantee is Grantee => grantee !== undefined);
+    described.push({ id: grn, type: entity.type, title: entity.title, owners });
+  }
+  const needle = request.query.trim().toLowerCase();
+  const matching = described.filter((entity) => entity.title.toLowerCase().includes(needle));
+  const direction = request.order === "desc" ? -1 : 1;
+  matching.sort((a, b) => direction * a[request.sort].localeCompare(b[request.sort]) || a.id.localeCompare(b.id));
+  const start = (request.page - 1) * request.perPage;
+  const elements = matching.slice(start, start + request.perPage);
+  return {
+    entities: { elements, total: matching.length },
+    capabilities: Object.fromEntries(elements.map((entity) => [entity.id, capabilities[entity.id]])),
+  };
+}
+
+/** The entity behind a GRN if the caller owns it: 400 for types that cannot be shared, 404 unseen, 403 not owned. */
+async function ownedEntity(backend: Backend, user: User, grn: string): Promise<ShareableEntity> {
   const parsed = parseGrn(grn);
-  if (!parsed || !(parsed.type in SHAREABLE_TYPES)) {
+  if (!parsed || !isShareableEntityType(parsed.type)) {
     throw badRequest(
-      `Invalid path parameter: grn: sharing ${
-        parsed?.type ?? "such"
-      } entities is not supported (only search and dashboard)`,
+      `Invalid path parameter: grn: sharing ${parsed?.type ?? "such"} entities is not supported (only ${
+        SHAREABLE_ENTITY_TYPES.join(", ")
+      })`,
     );
   }
-  const type = parsed.type as ShareableType;
-  const view = await backend.views.get(parsed.id);
-  const capability = view && view.type === SHAREABLE_TYPES[type]
-    ? await viewCapability(backend, user, view)
-    : null;
-  if (!view || capability === null) throw notFound(`No ${type} with id ${parsed.id}.`);
-  if (capability !== "own") throw forbidden(`Only owners of this ${type} are allowed to share it.`);
-  return view;
+  const entity = await findShareableEntity(backend, parsed.type, parsed.id);
+  const capability = entity ? await entityCapability(backend, user, entity) : null;
+  if (!entity || capability === null) throw notFound(`No ${parsed.type} with id ${parsed.id}.`);
+  if (capability !== "own") throw forbidden(`Only owners of this ${parsed.type} are allowed to share it.`);
+  return entity;
 }
 
 async function describeShares(
   backend: Backend,
   user: User,
-  view: StoredView,
+  entity: ShareableEntity,
   grn: string,
   requested?: EntityShareRequest["selected_grantee_capabilities"],
 ): Promise<EntityShareResponse> {
-  const [grants, grantees] = await Promise.all([
+  const [grants, allGrantees, sharing] = await Promise.all([
     backend.shares.grantsOn(grn),
     backend.shares.availableGrantees(),
+    backend.clusterConfig.get(USER_AND_TEAMS_CONFIG_CLASS),
   ]);
+  // The sharing configuration takes Everyone or single users out of the choice (teams always remain).
+  const grantees = allGrantees.filter((grantee) =>
+    grantee.type === "global" ? sharing.allow_sharing_with_everyone : grantee.type !== "user" || sharing.allow_sharing_with_users
+  );
   const current = Object.fromEntries(grants.map((grant) => [grant.grantee, grant.capability]));
   const selected: Record<string, Capability> = requested ?? current;
   const known = new Set(grantees.map((grantee) => grantee.grn));
@@ -148,7 +220,7 @@ async function describeShares(
       capability: grant.capability,
     })),
     selected_grantee_capabilities: selected,
-    missing_permissions_on_dependencies: await missingDependencies(backend, view, selected, grantees),
+    missing_permissions_on_dependencies: entity.view ? await missingDependencies(backend, entity.view, selected, grantees) : {},
     validation_result: ownerlessCheck(current, selected),
   };
 }
@@ -197,6 +269,11 @@ async function missingDependencies(
     const username = await backend.shares.usernameOf(grantee);
     return username ? (await backend.users.get(username))?.permissions ?? null : null;
   };
+  const membersOf = async (grantee: string): Promise<User[]> => {
+    const team = parseGrn(grantee)?.type === "team" ? await backend.teams.get(parseGrn(grantee)!.id) : null;
+    const members = await Promise.all((team?.users ?? []).map((id) => backend.users.getById(id)));
+    return members.filter((member): member is User => member !== null);
+  };
   const lacking = (permissions: readonly string[]) =>
     dependencies.filter((dependency) => !isPermitted(permissions, streamReadPermission(dependency.id)));
   const missing: Record<string, MissingDependency[]> = {};
@@ -208,6 +285,10 @@ async function missingDependencies(
         users.map(async (candidate) => lacking((await permissionsOf(candidate.grn)) ?? [])),
       );
       found = dependencies.filter((dependency) => perUser.some((list) => list.includes(dependency)));
+    } else if (parseGrn(grantee)?.type === "team") {
+      // A team misses a stream when one of its members cannot read it (the grant gives the view, not the stream).
+      const perMember = (await membersOf(grantee)).map((member) => lacking(member.permissions));
+      found = dependencies.filter((dependency) => perMember.some((list) => list.includes(dependency)));
     } else {
       const permissions = await permissionsOf(grantee);
       if (permissions) found = lacking(permissions);

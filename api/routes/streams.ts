@@ -32,6 +32,7 @@ import {
 } from "../schemas/streams.ts";
 import { searchScope } from "../search-scope.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { grantOwnership } from "../shareable-entities.ts";
 
 /** Graylog's stream permissions; `{streamId}` is the path parameter. */
 const CREATE = "streams:create";
@@ -282,6 +283,7 @@ export function streamsApi() {
     })
     .openapi(createStream, async (c) => {
       const created = await refusalsAreBadRequests(c.get("backend").streams.create(c.req.valid("json"), c.get("user")!.username));
+      await grantOwnership(c.get("backend"), c.get("user")!, "stream", created.id);
       return c.json({ stream_id: created.id }, 201);
     })
     .openapi(updateStream, async (c) => {
@@ -298,6 +300,7 @@ export function streamsApi() {
       const { streamId } = c.req.valid("param");
       const clone = c.get("backend").streams.clone(streamId, c.req.valid("json"), c.get("user")!.username);
       const created = await existing(refusalsAreBadRequests(clone), streamId);
+      await grantOwnership(c.get("backend"), c.get("user")!, "stream", created.id);
       return c.json({ stream_id: created.id }, 201);
     })
     .openapi(pauseStream, async (c) => {

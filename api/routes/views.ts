@@ -220,7 +220,7 @@ export function viewsApi() {
 async function viewsTakingOneParameter(c: Context): Promise<ViewParameterSummary[]> {
   const user: User = c.get("user")!;
   const backend: Backend = c.get("backend");
-  const sharedWith = isAdmin(user) ? null : granteesOf(user);
+  const sharedWith = isAdmin(user) ? null : await granteesOf(backend, user);
   const { views } = await backend.views.list({ owner: null, sharedWith, query: "", page: 1, perPage: 10_000, sort: "title", order: "asc" });
   const qualifying: ViewParameterSummary[] = [];
   for (const view of views) {
@@ -238,7 +238,7 @@ async function listFor(c: Context, { query, page, per_page, sort, order }: ListQ
   const user: User = c.get("user")!;
   const backend: Backend = c.get("backend");
   // Non-administrators see the views shared with them; their own views carry their 'own' grant.
-  const sharedWith = isAdmin(user) ? null : granteesOf(user);
+  const sharedWith = isAdmin(user) ? null : await granteesOf(backend, user);
   const { views, total } = await backend.views.list({ owner: null, sharedWith, type, query, page, perPage: per_page, sort, order });
   const favorites = await favoriteGrns(backend, user);
   const elements = views.map((view) => ({ ...view, favorite: favorites.has(grnOf(view)) }));

@@ -42,6 +42,7 @@ import type { StreamStore, StreamTestMatchResponse } from "./streams.ts";
 import type { TimeRange } from "./timerange.ts";
 import type { StoredView, ViewBody, ViewSortField, ViewType } from "./views.ts";
 import type { ShareStore } from "./shares.ts";
+import type { TeamStore } from "./teams.ts";
 import type { Preferences } from "../../shared/preferences.ts";
 
 /** A logged-in session as the backend keeps it. */
@@ -60,6 +61,8 @@ export interface SessionStore {
   create(username: string, password: string, host: string): Promise<Session | null>;
   /** The session if it exists and has not timed out; extends it unless `extend` is false. */
   get(id: string, options?: { extend?: boolean }): Promise<Session | null>;
+  /** Every session that has not timed out, most recently used first. */
+  list(): Promise<Session[]>;
   delete(id: string): Promise<void>;
   /** Checks a username and password without opening a session (HTTP basic auth). */
   verifyPassword(username: string, password: string): Promise<boolean>;
@@ -247,6 +250,7 @@ export interface Backend {
   telemetrySettings: TelemetrySettingsStore;
   accessTokens: AccessTokenStore;
   roles: RoleStore;
+  teams: TeamStore;
   pipelines: PipelineStore;
   exportJobs: ExportJobStore;
   indexSets: IndexSetStore;

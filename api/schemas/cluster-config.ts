@@ -8,6 +8,14 @@ import {
 } from "./message-processors.ts";
 import { URL_WHITELIST_CONFIG_CLASS, URL_WHITELIST_DEFAULTS, UrlWhitelistSchema } from "./url-whitelist.ts";
 import { INDEX_SET_DEFAULTS, INDEX_SET_DEFAULTS_CONFIG_CLASS, IndexSetDefaultsSchema } from "./index-sets.ts";
+import {
+  USER_AND_TEAMS_CONFIG_CLASS,
+  USER_AND_TEAMS_CONFIG_DEFAULTS,
+  USER_CONFIGURATION_CLASS,
+  USER_CONFIGURATION_DEFAULTS,
+  UserAndTeamsConfigSchema,
+  UserConfigurationSchema,
+} from "./user-configuration.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -51,6 +59,8 @@ export const CLUSTER_CONFIGS = {
     schema: IndexSetDefaultsSchema,
     defaults: INDEX_SET_DEFAULTS,
   },
+  [USER_CONFIGURATION_CLASS]: { schema: UserConfigurationSchema, defaults: USER_CONFIGURATION_DEFAULTS },
+  [USER_AND_TEAMS_CONFIG_CLASS]: { schema: UserAndTeamsConfigSchema, defaults: USER_AND_TEAMS_CONFIG_DEFAULTS },
 } as const;
 
 // The defaults live in a zod-free module so the browser can have them without zod.

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { paginatedListSchema } from "./paginated.ts";
 import { CAPABILITIES, type Capability, GRANTEE_TYPES, GRN_PATTERN } from "./share-kinds.ts";
 
 // Constants live in a zod-free module so the browser can have them without zod.
@@ -97,10 +98,24 @@ export interface ShareStore {
   grantsOn(target: string): Promise<Grant[]>;
   /** Replaces the grants on `target` by `selected` in one step; unchanged grants keep their id. */
   replaceGrants(target: string, selected: Readonly<Record<string, Capability>>, by: string): Promise<Grant[]>;
+  /** Every grant held by any of `grantees`, oldest first. */
+  grantsFor(grantees: readonly string[]): Promise<Grant[]>;
   /** The ids of entities of one GRN type on which any of `grantees` holds a grant. */
   grantedIds(grantees: readonly string[], type: string): Promise<string[]>;
-  /** Users (and teams, once there are any) that can be chosen as grantees, plus Everyone; by title. */
+  /** Everyone, the teams and the users that can be chosen as grantees, by title. */
   availableGrantees(): Promise<Grantee[]>;
   /** The username behind a user grantee's GRN; null for other grantees or unknown users. */
   usernameOf(grantee: string): Promise<string | null>;
 }
+
+/** One entity shared with a user (GET /authz/shares/user/{userId}, Graylog's `EntityDescriptor`). */
+export const SharedEntitySchema = z
+  .object({ id: z.string(), type: z.string(), title: z.string(), owners: z.array(GranteeSchema) })
+  .openapi("SharedEntity");
+
+export const SHARED_ENTITY_SORT_FIELDS = ["title", "type"] as const;
+
+/** A page of the entities shared with a user, with the user's capability on each (`context.user_capabilities`). */
+export const PaginatedEntitySharesSchema = paginatedListSchema("entities", SharedEntitySchema)
+  .extend({ context: z.object({ user_capabilities: z.record(z.string(), CapabilitySchema) }) })
+  .openapi("PaginatedEntityShares");

@@ -80,6 +80,14 @@ export class EmbeddedShareStore implements ShareStore {
     return await this.grantsOn(target);
   }
 
+  async grantsFor(grantees: readonly string[]): Promise<Grant[]> {
+    const rows = await this.db.all<GrantRow>(
+      "SELECT * FROM grants WHERE list_contains(?::VARCHAR[], grantee) ORDER BY created_at, rowid",
+      [JSON.stringify(grantees)],
+    );
+    return rows.map(toGrant);
+  }
+
   async grantedIds(grantees: readonly string[], type: string): Promise<string[]> {
     const rows = await this.db.all<{ id: string }>(
       "SELECT DISTINCT split_part(target, ':', 6) AS id FROM grants WHERE list_contains(?::VARCHAR[], grantee) AND split_part(target, ':', 5) = ?",
@@ -92,9 +100,10 @@ export class EmbeddedShareStore implements ShareStore {
     const users = await this.db.all<{ id: string; username: string; full_name: string }>(
       "SELECT id, username, full_name FROM users WHERE account_status <> 'deleted' ORDER BY lower(full_name), username",
     );
-    // No teams store exists yet: users and Everyone are the grantees there are.
+    const teams = await this.db.all<{ id: string; name: string }>("SELECT id, name FROM teams ORDER BY lower(name)");
     return [
       { grn: EVERYONE_GRN, type: "global", title: "Everyone" },
+      ...teams.map((team): Grantee => ({ grn: `grn::::team:${team.id}`, type: "team", title: team.name })),
       ...users.map((user): Grantee => ({
         grn: USER_GRN_PREFIX + user.id,
         type: "user",

@@ -67,13 +67,14 @@ import {
   StreamsListSchema,
   StreamTestMatchResponseSchema,
 } from "../../api/schemas/streams.ts";
-import { SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
+import { ActiveSessionListSchema, SessionResponseSchema, SessionValidationSchema } from "../../api/schemas/session.ts";
 import { ClusterNodeSchema, ClusterNodesSchema, JvmInfoSchema, LocalesSchema, PingSchema, SystemInfoSchema } from "../../api/schemas/system.ts";
 import { PreferencesBodySchema, UserListSchema, UserPageSchema, UserSchema } from "../../api/schemas/user.ts";
 import { AccessTokenListSchema, AccessTokenSchema } from "../../api/schemas/access-tokens.ts";
 import { AuthzRolePageSchema, RoleListSchema, RoleMembersSchema, RoleSchema } from "../../api/schemas/roles.ts";
+import { TeamListSchema, TeamPageSchema, TEAMS_PATH, TeamSchema } from "../../api/schemas/teams.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewParameterSummarySchema, ViewSchema } from "../../api/schemas/views.ts";
-import { EntityShareResponseSchema } from "../../api/schemas/shares.ts";
+import { EntityShareResponseSchema, PaginatedEntitySharesSchema } from "../../api/schemas/shares.ts";
 import {
   ClusterInputStateChangeSchema,
   ClusterInputStatesSchema,
@@ -172,6 +173,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   indexSetId: DEFAULT_INDEX_SET_ID,
   alarmCallbackId: "0123456789abcdef01234567",
   alertId: "0123456789abcdef01234567",
+  teamId: "0123456789abcdef01234567",
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
@@ -183,6 +185,19 @@ const storedUser = async (harness: ApiHarness) => {
   const user = assertSchema(UserSchema, (await harness.call("GET", `/users/${username}`)).body);
   return { params: { username, userId: user.id } };
 };
+
+const TEAM_BODY = { name: "Contract team", description: "For the contract", users: [], roles: [] };
+
+/** A stored team of its own name, for the calls that read, change or remove one. */
+const storedTeam = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", TEAMS_PATH, { body: { ...TEAM_BODY, name: `Contract ${crypto.randomUUID()}` } });
+  return { params: { teamId: assertSchema(TeamSchema, created.body).id } };
+};
+
+/** The admin's user id, for the calls about one user's shares and teams. */
+const adminUserId = async (harness: ApiHarness) => ({
+  params: { userId: assertSchema(UserSchema, (await harness.call("GET", "/users/admin")).body).id },
+});
 
 /** An access token of the admin, for revoking. */
 const storedToken = async (harness: ApiHarness) => {
@@ -486,6 +501,22 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /authz/roles/{roleId}/assignees": { body: ["admin"], prepare: storedRole, status: 204, schema: null },
   "DELETE /authz/roles/{roleId}/assignee/{username}": { prepare: storedRole, status: 204, schema: null },
   "GET /authz/roles/user/{username}": { status: 200, schema: RoleListSchema },
+  [`GET ${TEAMS_PATH}`]: { query: "?query=contract&sort=description&order=desc", status: 200, schema: TeamPageSchema },
+  [`POST ${TEAMS_PATH}`]: { body: TEAM_BODY, status: 201, schema: TeamSchema },
+  [`GET ${TEAMS_PATH}/user/{userId}`]: { prepare: adminUserId, status: 200, schema: TeamListSchema },
+  [`GET ${TEAMS_PATH}/{teamId}`]: { prepare: storedTeam, status: 200, schema: TeamSchema },
+  [`PUT ${TEAMS_PATH}/{teamId}`]: { body: { ...TEAM_BODY, name: "Contract team renamed" }, prepare: storedTeam, status: 200, schema: TeamSchema },
+  [`DELETE ${TEAMS_PATH}/{teamId}`]: { prepare: storedTeam, status: 204, schema: null },
+  [`PUT ${TEAMS_PATH}/{teamId}/users`]: {
+    // A static body (the 401/403/CSRF checks send it too) cannot name a stored user: the prepare step does.
+    body: ["0123456789abcdef01234567"],
+    prepare: async (harness) => ({ ...(await storedTeam(harness)), body: [(await adminUserId(harness)).params.userId] }),
+    status: 200,
+    schema: TeamSchema,
+  },
+  [`DELETE ${TEAMS_PATH}/{teamId}/users/{userId}`]: { prepare: storedTeam, status: 204, schema: null },
+  "GET /system/sessions/active": { status: 200, schema: ActiveSessionListSchema },
+  "GET /authz/shares/user/{userId}": { query: "?sort=type&order=desc", prepare: adminUserId, status: 200, schema: PaginatedEntitySharesSchema },
   "POST /system/authentication/users/{userId}/enable": { prepare: storedUser, status: 204, schema: null },
   "POST /system/authentication/users/{userId}/disable": { prepare: storedUser, status: 204, schema: null },
   "GET /favorites": { status: 200, schema: FavoritesListSchema },
@@ -930,6 +961,9 @@ contract.test("the reader gets the permissions page answer (403) from every oper
       assert.equal(answer.status, 403, `${operation.key} as reader`);
       assert.deepEqual(answer.body, FORBIDDEN_BODY);
       forbidden.push(operation.key);
+    } else if (operation.ownerChecked && answer.status === 403) {
+      // The sample entity (the default stream) is one the reader may read but does not own: the documented owner check.
+      assert.match(assertSchema(ApiErrorSchema, answer.body).message, /^Only owners of this /, `${operation.key} as reader`);
     } else {
       assert.notEqual(answer.status, 401, `${operation.key} as reader`);
       assert.notEqual(answer.status, 403, `${operation.key} as reader: ${JSON.stringify(answer.body)}`);

@@ -11,8 +11,16 @@ const AUDITOR = { name: "Auditor", description: "Reads the audit streams", permi
 
 suite.test("the built-in roles are listed with ids, read-only", async (h) => {
   const list = assertSchema(RoleListSchema, (await h.call("GET", "/roles")).body);
-  assert.deepEqual(list.roles.map((r) => [r.name, r.read_only]), [["Admin", true], ["Reader", true]]);
-  assert.equal(list.total, 2);
+  assert.deepEqual(list.roles.map((r) => [r.name, r.read_only]), [
+    ["Admin", true],
+    ["Dashboard Creator", true],
+    ["Event Definition Creator", true],
+    ["Event Notification Creator", true],
+    ["Reader", true],
+    ["Stream Creator", true],
+    ["Views Manager", true],
+  ]);
+  assert.equal(list.total, 7);
   assert.ok(list.roles.every((r) => /^[0-9a-f]{24}$/.test(r.id)));
 });
 

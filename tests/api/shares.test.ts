@@ -255,9 +255,9 @@ apiTest("bad share requests get a 400 naming what is wrong; unknown views 404", 
     [`/authz/shares/entities/${grnOf(view)}/prepare`, "[1,", /Malformed JSON|Invalid|JSON/i],
     ["/authz/shares/entities/not-a-grn/prepare", {}, /grn must be a GRN/],
     [
-      "/authz/shares/entities/grn::::stream:000000000000000000000001/prepare",
+      "/authz/shares/entities/grn::::role:000000000000000000000001/prepare",
       {},
-      /sharing stream entities is not supported/,
+      /sharing role entities is not supported \(only search, dashboard, stream, event_definition, notification\)/,
     ],
   ];
   for (const [path, body, message] of cases) {

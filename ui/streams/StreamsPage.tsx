@@ -9,6 +9,7 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
+  IconShare,
   IconStar,
   IconStarFilled,
   IconTrash,
@@ -25,6 +26,8 @@ import { usePersistedTableLayout } from "../common/entity-table/use-persisted-ta
 import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { usePermissions } from "../session/current-user.tsx";
+import { ShareDialog } from "../sharing/ShareDialog.tsx";
+import { entityOwnPermission } from "../../shared/permissions.ts";
 import { PageLayout } from "../shell/PageLayout.tsx";
 import { streamAlertsHref } from "../alerts/stream-alerts-link.ts";
 import {
@@ -80,6 +83,7 @@ export function StreamsPage() {
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<StreamFormMode | null>(null);
+  const [sharing, setSharing] = useState<Stream | null>(null);
   const [toDelete, setToDelete] = useState<Stream | null>(null);
   const [bulkDelete, setBulkDelete] = useState<string[] | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -269,6 +273,9 @@ export function StreamsPage() {
                   {mayCreate && (
                     <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => setForm({ kind: "clone", stream })}>Clone stream</Menu.Item>
                   )}
+                  {permissions.isPermitted(entityOwnPermission("stream", stream.id)) && (
+                    <Menu.Item leftSection={<IconShare size={14} />} onClick={() => setSharing(stream)}>Share</Menu.Item>
+                  )}
                   {mayEdit(stream) && (
                     <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setToDelete(stream)}>Delete stream</Menu.Item>
                   )}
@@ -289,6 +296,15 @@ export function StreamsPage() {
           },
         }}
       />
+      {sharing && (
+        <ShareDialog
+          opened
+          onClose={() => setSharing(null)}
+          entityGrn={createGrn("stream", sharing.id)}
+          entityType="stream"
+          entityTitle={sharing.title}
+        />
+      )}
       <StreamFormModal
         mode={form}
         indexSets={indexSetChoices}

@@ -42,7 +42,14 @@ function RoleDetails({ role }: { role: Role }) {
     <PageLayout
       title={`Role details: ${role.name}`}
       description={role.description || "No description."}
-      actions={<Button variant="default" component={Link} to={paths.roles.href()}>Roles overview</Button>}
+      actions={
+        <>
+          <Button variant="default" component={Link} to={paths.roles.href()}>Roles overview</Button>
+          {!role.read_only && permissions.isPermitted(`roles:edit:${role.name}`) && (
+            <Button component={Link} to={paths.roleEdit.href({ roleId: role.id })}>Edit role</Button>
+          )}
+        </>
+      }
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md">

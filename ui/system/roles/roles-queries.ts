@@ -12,6 +12,9 @@ export const roleQueryOptions = (roleId: string) => resourceQueryOptions("/authz
 
 export const roleMembersQueryOptions = (rolename: string) => resourceQueryOptions("/roles/{rolename}/members", { path: { rolename } });
 
+export const updateRole = (rolename: string, body: { name: string; description: string; permissions: string[] }) =>
+  apiCall("put", "/roles/{rolename}", { params: { path: { rolename } }, body });
+
 export const deleteRole = (roleId: string) => apiCall("delete", "/authz/roles/{roleId}", { params: { path: { roleId } } });
 
 export const assignRole = (roleId: string, username: string) =>

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconDots, IconEdit, IconKey, IconPlus, IconTrash, IconUserCheck, IconUserOff } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { UserOverview } from "../../../api/schemas/user.ts";
 import { paths } from "../../../shared/paths.ts";
@@ -30,7 +30,7 @@ import { UserStatusBadge } from "./UserStatusBadge.tsx";
  * System → Users and Teams (spec 002 §2): the users on the shared entity table (sorted by full name), with
  * search, paging and the user's layout; create, edit, tokens, enable/disable and delete.
  */
-export function UsersPage() {
+export function UsersPage({ after }: { /** What follows the users list on the page (the teams, composed by the route). */ after?: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const permissions = usePermissions();
@@ -174,6 +174,7 @@ export function UsersPage() {
       >
         {toDelete ? deleteQuestion(toDelete.username) : ""}
       </ConfirmDialog>
+      {after}
     </PageLayout>
   );
 }
