@@ -48,6 +48,12 @@ async function listedTitles(page: Page): Promise<string[]> {
   return (await page.getByTestId("dashboard-row").getByRole("link").allInnerTexts()).map((text) => text.trim());
 }
 
+/**
+ * The dashboards below load their view, search and results after hydration (they are not server-rendered): on a
+ * shared, busy machine each step may take longer than the harness's 10 s.
+ */
+const SLOW_PAGE_TIMEOUT = 30_000;
+
 async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
@@ -231,6 +237,7 @@ Deno.test("dashboards in Chromium", async (t) => {
 
     let showcaseId = "";
     await journey(t, browser, errors, "a dashboard of three pages shows one widget of each visualization type and a message table", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_PAGE_TIMEOUT);
       await signIn(server, context, page, "admin", "/dashboards");
       showcaseId = await saveDashboardView(server.baseUrl, await cookieHeader(context), "Showcase", showcaseDashboardPages());
       await page.goto(server.url(`/dashboards/${showcaseId}`));
@@ -254,6 +261,7 @@ Deno.test("dashboards in Chromium", async (t) => {
     });
 
     await journey(t, browser, errors, "a resized and a dragged widget keep their places after saving; an empty slot makes a widget in place", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_PAGE_TIMEOUT);
       await signIn(server, context, page, "admin", `/dashboards/${showcaseId}`);
       await waitForPageHydration(page);
       await page.getByRole("region", { name: "Total messages" }).getByTestId("number-visualization").waitFor({ timeout: 30_000 });
@@ -290,15 +298,21 @@ Deno.test("dashboards in Chromium", async (t) => {
       const slot = page.getByTestId("empty-slot").first();
       await slot.waitFor();
       assert.equal(await slot.innerText(), "Create a new widget here");
+      // Measured against the grid at the same moment (the page may scroll between the two measures).
+      const grid = page.getByTestId("widget-grid");
       const slotBox = await slot.boundingBox();
-      assert.ok(slotBox);
+      const gridBefore = await grid.boundingBox();
+      assert.ok(slotBox && gridBefore);
       await slot.click();
       await page.getByRole("dialog", { name: "Create new widget" }).getByRole("button", { name: "Message Count" }).click();
       const created = page.getByRole("region", { name: "Message Count" });
       await created.waitFor();
       await eventually(async () => {
         const made = await created.boundingBox();
-        assert.ok(made && Math.abs(made.x - slotBox.x) < 5 && Math.abs(made.y - slotBox.y) < 5, "in the slot's place");
+        const gridNow = await grid.boundingBox();
+        assert.ok(made && gridNow, "the new widget is shown");
+        assert.ok(Math.abs((made.x - gridNow.x) - (slotBox.x - gridBefore.x)) < 5, "in the slot's column");
+        assert.ok(Math.abs((made.y - gridNow.y) - (slotBox.y - gridBefore.y)) < 5, "in the slot's row");
       });
       await page.screenshot({ path: `${SHOTS}dashboard-grid-edited-dark.png`, fullPage: true });
 
@@ -315,7 +329,9 @@ Deno.test("dashboards in Chromium", async (t) => {
     }, { colorScheme: "dark" });
 
     await journey(t, browser, errors, "the wall display cycles through the three pages every second and offers no new widget", async ({ context, page }) => {
-      await signIn(server, context, page, "admin", `/dashboards/tv/${showcaseId}?interval=1`);
+      context.setDefaultTimeout(SLOW_PAGE_TIMEOUT);
+      await signIn(server, context, page, "admin", "/dashboards");
+      await page.goto(server.url(`/dashboards/tv/${showcaseId}?interval=1`));
       const shown = page.getByTestId("wall-display-page");
       await shown.waitFor({ timeout: 30_000 });
       assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Showcase");
@@ -330,6 +346,7 @@ Deno.test("dashboards in Chromium", async (t) => {
     });
 
     await journey(t, browser, errors, "Move to Dashboard takes the widget off this dashboard; Export; Save refused for undeclared parameters", async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_PAGE_TIMEOUT);
       await signIn(server, context, page, "admin", `/dashboards/${showcaseId}`);
       await waitForPageHydration(page);
       await page.getByRole("region", { name: "Message Count" }).waitFor({ timeout: 30_000 });
@@ -365,7 +382,10 @@ Deno.test("dashboards in Chromium", async (t) => {
       assert.match(await save.getAttribute("title") ?? "", /\$host\$/);
     });
 
-    await journey(t, browser, errors, "/views lists the saved searches and /views/{id} opens a view where its type lives", async ({ context, page }) => {
+    const viewsJourney = "/views lists the saved searches and /views/{id} opens a view where its type lives";
+    errors.allow(viewsJourney, /404 \(Not Found\) @ .*\/api\/views\/0{24}$/);
+    await journey(t, browser, errors, viewsJourney, async ({ context, page }) => {
+      context.setDefaultTimeout(SLOW_PAGE_TIMEOUT);
       await signIn(server, context, page, "admin", "/views");
       await waitForPageHydration(page);
       assert.equal(await pageHeading(page), "Saved searches");

@@ -61,7 +61,6 @@ import {
 } from "./logic/dashboard-pages.ts";
 import { mayEditDashboard } from "./logic/dashboard-permissions.ts";
 import { undeclaredParameters } from "./logic/undeclared-parameters.ts";
-import { messageTablesForExport } from "../search/export/export-tables.ts";
 import { dashboardJob, dashboardPagesOf, type DashboardMetadata, type LoadedDashboard } from "./logic/dashboard-wire.ts";
 import {
   applyOverride,
@@ -83,7 +82,9 @@ export const SAVE_SUCCEEDED = (title: string) => `Saving view "${title}" was suc
 /** The first page of a new dashboard: a fixed id, so that the server render and the browser agree. */
 export const NEW_DASHBOARD_PAGE_ID = "page-1";
 
-const ExportDialog = lazy(() => import("../search/export/ExportDialog.tsx").then((module) => ({ default: module.ExportDialog })));
+const WidgetsExportDialog = lazy(() =>
+  import("../search/WidgetsExportDialog.tsx").then((module) => ({ default: module.WidgetsExportDialog }))
+);
 const ShareDialog = lazy(() => import("../views/search-action-dialogs.ts").then((module) => ({ default: module.ShareDialog })));
 
 /**
@@ -469,11 +470,12 @@ function DashboardView() {
       )}
       {dialog?.kind === "export" && (
         <Suspense fallback={null}>
-          <ExportDialog
+          <WidgetsExportDialog
             opened
             onClose={() => setDialog(null)}
             origin={exportedWidget ? "widget" : "dashboard"}
-            messageTables={messageTablesForExport(active.widgets.widgets, (widget) => widgetTitle(widget, active.widgets.titles))}
+            widgets={active.widgets.widgets}
+            titleOf={(widget) => widgetTitle(widget, active.widgets.titles)}
             preselectedTableId={dialog.widgetId}
             availableFields={(fieldTypes.data ?? []).map((field) => field.name)}
             query={running.query}
