@@ -10,7 +10,7 @@ import {
   dismissNotification,
   indexerClusterHealthQueryOptions,
   indexerClusterNameQueryOptions,
-  notificationMessageQueryOptions,
+  useNotificationMessage,
   notificationsQueryOptions,
   systemInfoQueryOptions,
 } from "./overview-queries.ts";
@@ -71,7 +71,7 @@ export function SystemOverviewPage() {
 function NotificationItem({ notification, mayDismiss }: { notification: SystemNotification; mayDismiss: boolean }) {
   const queryClient = useQueryClient();
   const mounted = useMounted();
-  const message = useQuery(notificationMessageQueryOptions(notification.type, notification.key));
+  const message = useNotificationMessage(notification.type, notification.key);
   const dismiss = async () => {
     try {
       await dismissNotification(queryClient, notification.type, notification.key);

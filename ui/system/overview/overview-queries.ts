@@ -2,16 +2,30 @@
  * System → Overview from the UI, through the typed client: notifications (polled every 3 s like the shell's
  * badge), their plain-text messages, the indexer cluster's name and health, dismissing a notification.
  */
-import type { QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { apiCall } from "../../api/api-client.ts";
 import { postedQueryOptions, resourceQueryKey, resourceQueryOptions } from "../../api/resource-query.ts";
+import type { paths } from "../../api/openapi-types.ts";
+
+/** The notification types the server has a text for (Graylog's `Notification.Type`). */
+type NotificationMessageType = paths["/system/notification/message/plaintext/{type}"]["post"]["parameters"]["path"]["type"];
 
 export { notificationsQueryOptions, systemInfoQueryOptions } from "../../shell/shell-queries.ts";
 
-export const notificationMessageQueryOptions = (type: string, key: string | null) =>
-  key === null
-    ? postedQueryOptions("/system/notification/message/plaintext/{type}", { params: { path: { type } }, body: { values: {} } })
-    : postedQueryOptions("/system/notification/message/plaintext/{type}/{key}", { params: { path: { type, key } }, body: { values: {} } });
+/**
+ * A notification's text, by its type and (when it has one) its key. The type arrives as a plain string; one the
+ * server has no text for answers 400, shown as the query's error.
+ */
+export function useNotificationMessage(notificationType: string, key: string | null) {
+  const type = notificationType as NotificationMessageType;
+  const body = { values: {} };
+  const byType = useQuery({ ...postedQueryOptions("/system/notification/message/plaintext/{type}", { params: { path: { type } }, body }), enabled: key === null });
+  const byKey = useQuery({
+    ...postedQueryOptions("/system/notification/message/plaintext/{type}/{key}", { params: { path: { type, key: key ?? "" } }, body }),
+    enabled: key !== null,
+  });
+  return key === null ? byType : byKey;
+}
 
 export const indexerClusterNameQueryOptions = () => resourceQueryOptions("/system/indexer/cluster/name");
 export const indexerClusterHealthQueryOptions = () => resourceQueryOptions("/system/indexer/cluster/health", undefined, { refetchInterval: 5000 });
