@@ -9,6 +9,7 @@ import type { DashboardPage } from "../ui/dashboards/logic/dashboard-pages.ts";
 import { dashboardSearch, dashboardViewBody } from "../ui/dashboards/logic/dashboard-wire.ts";
 import { DEFAULT_SEARCH_STATE } from "../ui/view/url-state.ts";
 import { messagesWidget } from "../ui/widgets/logic/default-search-view.ts";
+import { postJson } from "./server-process.ts";
 
 const byTime = [{ type: "time" as const, fields: ["timestamp"], config: { interval: { type: "auto" as const, scaling: 1 } } }];
 const byValues = (field: string, limit = 10) => [{ type: "values" as const, fields: [field], config: { limit } }];
@@ -119,8 +120,8 @@ export async function saveDashboardView(
   rangeSeconds = 7 * 24 * 3600,
 ): Promise<string> {
   const ranged = pages.map((candidate) => ({ ...candidate, search: { ...candidate.search, timerange: { type: "relative" as const, range: rangeSeconds } } }));
-  const search = await post<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(ranged, "UTC"));
-  const view = await post<{ id: string }>(
+  const search = await postJson<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(ranged, "UTC"));
+  const view = await postJson<{ id: string }>(
     base,
     cookie,
     "/api/views",
@@ -156,14 +157,4 @@ function page(
   positions: Record<string, WidgetPosition>,
 ): DashboardPage {
   return { id, title, search: DEFAULT_SEARCH_STATE, widgets: { widgets, positions, titles, highlighting: [], unknownWidgets: [] } };
-}
-
-async function post<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { cookie, "Content-Type": "application/json", "X-Requested-By": "bench" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return await response.json();
 }

@@ -17,7 +17,7 @@ import { dashboardSearch } from "../ui/dashboards/logic/dashboard-wire.ts";
 import type { DashboardPage } from "../ui/dashboards/logic/dashboard-pages.ts";
 import { DRAWN_TEST_IDS, manyWidgetsDashboardPages, saveDashboardView } from "./dashboard-views.ts";
 import { writeResults } from "./results.ts";
-import { login, startServer } from "./server-process.ts";
+import { login, postJson, startServer } from "./server-process.ts";
 import { round, summarize } from "./stats.ts";
 
 const { values } = parseArgs({
@@ -136,23 +136,13 @@ try {
 
 /** One search job as the dashboard runs it: the search stored, then executed, until done. */
 async function runJob(base: string, cookie: string, pages: readonly DashboardPage[]): Promise<void> {
-  const stored = await post<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(pages, "UTC"));
-  let job = await post<{ id: string; execution: { done: boolean } }>(base, cookie, `/api/views/search/${stored.id}/execute`, {});
+  const stored = await postJson<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(pages, "UTC"));
+  let job = await postJson<{ id: string; execution: { done: boolean } }>(base, cookie, `/api/views/search/${stored.id}/execute`, {});
   while (!job.execution.done) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const status = await fetch(`${base}/api/views/search/status/${job.id}`, { headers: { cookie } });
     job = await status.json();
   }
-}
-
-async function post<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { cookie, "Content-Type": "application/json", "X-Requested-By": "bench" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return await response.json();
 }
 
 async function timed(action: () => Promise<void>): Promise<number> {

@@ -44,3 +44,14 @@ export async function login(base: string, username: string, password: string): P
   await response.body?.cancel();
   return response.headers.get("set-cookie")!.split(";")[0];
 }
+
+/** POSTs a JSON body as the signed-in user (its session cookie) and reads the JSON answer; any other status throws. */
+export async function postJson<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { cookie, "Content-Type": "application/json", "X-Requested-By": "bench" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return await response.json();
+}

@@ -8,6 +8,7 @@ import type { AggregationWidget, AggregationWidgetConfig } from "../api/schemas/
 import { QUERY_ID } from "../ui/view/search-request.ts";
 import { toQueryViewState } from "../ui/view/view-state-wire.ts";
 import { widgetSearchTypes } from "../ui/view/widget-search-types.ts";
+import { postJson } from "./server-process.ts";
 
 /** A line chart of count() by timestamp at a fixed interval: one point per `minutes` bucket of the range. */
 export function timeSeriesConfig(minutes: number): AggregationWidgetConfig {
@@ -61,7 +62,7 @@ export async function saveWidgetView(
     unknownWidgets: [],
   };
   const { searchTypes } = widgetSearchTypes(view.widgets, {});
-  const search = await post<{ id: string }>(base, cookie, "/api/views/search", {
+  const search = await postJson<{ id: string }>(base, cookie, "/api/views/search", {
     queries: [{
       id: QUERY_ID,
       timerange,
@@ -72,7 +73,7 @@ export async function saveWidgetView(
     }],
     parameters: [],
   });
-  const saved = await post<{ id: string }>(base, cookie, "/api/views", {
+  const saved = await postJson<{ id: string }>(base, cookie, "/api/views", {
     type: "SEARCH",
     title,
     summary: "",
@@ -83,14 +84,4 @@ export async function saveWidgetView(
     requires: {},
   });
   return saved.id;
-}
-
-async function post<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { cookie, "Content-Type": "application/json", "X-Requested-By": "bench" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return await response.json();
 }
