@@ -56,6 +56,10 @@ apiTest("dismissing with a key passes type and key to the backend and answers 20
       jvm: () => backend.system.jvm(),
       nodes: () => backend.system.nodes(),
       metrics: (names) => backend.system.metrics(names),
+      metricNames: () => backend.system.metricNames(),
+      requestAnswered: (durationMicros) => backend.system.requestAnswered(durationMicros),
+      threadDump: () => backend.system.threadDump(),
+      processBufferDump: () => backend.system.processBufferDump(),
       notifications: () => backend.system.notifications(),
       naturalDate: (keyword, timezone) => backend.system.naturalDate(keyword, timezone),
       deleteNotification: (type, key) => {
