@@ -18,6 +18,8 @@ import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { inputsApi } from "./routes/inputs.ts";
 import { extractorsApi } from "./routes/extractors.ts";
+import { outputsApi } from "./routes/outputs.ts";
+import { streamOutputsApi } from "./routes/stream-outputs.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { pipelinesApi } from "./routes/pipelines.ts";
 import { indexSetsApi } from "./routes/index-sets.ts";
@@ -99,6 +101,8 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     inputsApi(),
     extractorsApi(),
     extractorTestersApi(),
+    outputsApi(),
+    streamOutputsApi(),
     lookupTablesApi(),
     pipelinesApi(),
     indexSetsApi(),

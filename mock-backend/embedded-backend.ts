@@ -24,6 +24,7 @@ import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
 import { EmbeddedExtractorStore } from "./extractors/extractor-store.ts";
 import { EmbeddedExtractorTesters } from "./extractors/extractor-testers.ts";
+import { EmbeddedOutputStore } from "./outputs/output-store.ts";
 import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
@@ -140,6 +141,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     extractorsOf: (inputId) => extractors.extractorsOf(inputId),
     deleted: (inputId) => extractors.deleteInput(inputId),
   });
+  // Messages routed to a stream are forwarded to its outputs, from the first batch an input stores.
+  const outputs = await EmbeddedOutputStore.open(db, (streamId) => messages.streams().some((stream) => stream.id === streamId));
+  messages.useOutputs(outputs);
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
   const search = new EmbeddedSearch(db, messages);
@@ -180,6 +184,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     grokPatterns: new EmbeddedGrokPatternStore(db),
     inputs,
     extractors,
+    outputs,
     extractorTesters: new EmbeddedExtractorTesters({
       context: () => extractors.context(),
       lookup: (table, key) => lookupTables.live.lookup(table, key),
@@ -196,6 +201,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     async close() {
       traffic.stop();
       await inputs.close();
+      outputs.close();
       await scheduler.stop();
       await dispatcher.stop();
       await messages.close();

@@ -12,6 +12,7 @@ import {
   withoutRules,
 } from "./ingest/ingest-chain.ts";
 import { NO_PIPELINES, type PipelineRunner } from "./ingest/pipelines-processor.ts";
+import { NO_OUTPUTS, type OutputRouter } from "./ingest/outputs-processor.ts";
 import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import type { FieldType, StoredField } from "./search/field-catalog.ts";
@@ -118,6 +119,7 @@ export class MessageStore {
   readonly chain = new IngestChain();
   /** The pipelines the chain runs (System → Pipelines sets them). */
   private pipelineRunner: PipelineRunner = NO_PIPELINES;
+  private outputRouter: OutputRouter = NO_OUTPUTS;
 
   private constructor(private readonly db: Database, private readonly options: MessageStoreOptions) {
     this.reader = new MessageReader(db, this.extras);
@@ -260,6 +262,11 @@ export class MessageStore {
     this.pipelineRunner = runner;
   }
 
+  /** Hands the chain the outputs to forward to from the next batch on. */
+  useOutputs(router: OutputRouter): void {
+    this.outputRouter = router;
+  }
+
   /** What the chain's processors work with now. */
   chainContext(): ChainContext {
     return {
@@ -267,6 +274,7 @@ export class MessageStore {
       defaultStreamId: this.router.streams.find((stream) => stream.isDefault)?.id ?? DEFAULT_STREAM_ID,
       defaultIndexSetId: this.defaultIndexSetId(),
       pipelines: this.pipelineRunner,
+      outputs: this.outputRouter,
     };
   }
 

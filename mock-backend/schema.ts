@@ -5,6 +5,7 @@ import { NOTIFICATION_STATEMENTS } from "./events/notifications/notification-sta
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
 import { EXTRACTOR_STATEMENTS } from "./extractors/extractor-store.ts";
+import { OUTPUT_STATEMENTS } from "./outputs/output-store.ts";
 import { LOOKUP_STATEMENTS } from "./lookup/lookup-store.ts";
 import { LOOKUP_SEED_STATEMENTS } from "./lookup/seed-lookup-tables.ts";
 import { PIPELINE_STATEMENTS } from "./pipelines/pipeline-store.ts";
@@ -62,6 +63,7 @@ const STATEMENTS = [
   ...GROK_STATEMENTS,
   ...INPUT_STATEMENTS,
   ...EXTRACTOR_STATEMENTS,
+  ...OUTPUT_STATEMENTS,
   ...LOOKUP_STATEMENTS,
   ...LOOKUP_SEED_STATEMENTS,
   ...PIPELINE_STATEMENTS,

@@ -16,6 +16,7 @@ import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { InputStore } from "./inputs.ts";
 import type { ExtractorStore } from "./extractors.ts";
+import type { OutputStore } from "./outputs.ts";
 import type { ExtractorTesters } from "./extractor-testers.ts";
 import type { LookupStore } from "./lookup-tables.ts";
 import type { PipelineStore } from "./pipelines.ts";
@@ -244,6 +245,7 @@ export interface Backend {
   grokPatterns: GrokPatternStore;
   inputs: InputStore;
   extractors: ExtractorStore;
+  outputs: OutputStore;
   extractorTesters: ExtractorTesters;
   lookupTables: LookupStore;
   clusterStats: ClusterStatsSource;

@@ -9,6 +9,7 @@ import { StreamRouter } from "../store/stream-router.ts";
 import { type Extractor, ExtractorsProcessor } from "./extractors-processor.ts";
 import { IndexSetProcessor } from "./index-set-processor.ts";
 import type { MessageBatch } from "./message-batch.ts";
+import { type OutputRouter, OutputsProcessor } from "./outputs-processor.ts";
 import type { BatchProcessor, IngestStep, MessageProcessorKind } from "./message-processor.ts";
 import { type PipelineRunner, PipelinesProcessor } from "./pipelines-processor.ts";
 import { type StaticField, StaticFieldsProcessor } from "./static-fields-processor.ts";
@@ -29,6 +30,8 @@ export interface ChainContext {
   defaultIndexSetId: string;
   /** The pipelines connected to streams (System → Pipelines). */
   pipelines: PipelineRunner;
+  /** The outputs attached to streams, forwarded to last (System → Outputs). */
+  outputs: OutputRouter;
 }
 
 interface MessageProcessorDefinition {
@@ -90,6 +93,7 @@ export class IngestChain {
   processors(context: ChainContext, input: IngestInput): BatchProcessor[] {
     const processors = this.messageProcessors().map((kind) => MESSAGE_PROCESSOR_KINDS[kind].create(context, input));
     processors.push(new IndexSetProcessor(withoutRules(context.router.streams), context.defaultIndexSetId));
+    processors.push(new OutputsProcessor(context.outputs));
     return processors;
   }
 

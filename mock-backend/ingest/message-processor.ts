@@ -12,7 +12,7 @@ export type IngestStep = "codec" | MessageProcessorKind | "index_set" | "store";
 
 /** One step of the chain that works on whole batches (a call per batch, never per message). */
 export interface BatchProcessor {
-  readonly kind: MessageProcessorKind | "index_set";
+  readonly kind: MessageProcessorKind | "index_set" | "outputs";
   /**
    * Why this processor must see every message in JavaScript, or null when it has nothing to do that the DuckDB
    * fast path (import/sql-import.ts) does not do as well. The fast path is taken only when every enabled processor

@@ -88,6 +88,7 @@ import {
   InputTypesSummarySchema,
 } from "../../api/schemas/inputs.ts";
 import { ExtractorCreatedSchema, ExtractorSummaryListSchema, ExtractorSummarySchema } from "../../api/schemas/extractors.ts";
+import { AvailableOutputsSchema, OutputListSchema, OutputSummarySchema } from "../../api/schemas/outputs.ts";
 import {
   ContainsStringTesterResponseSchema,
   CutTesterResponseSchema,
@@ -159,6 +160,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   inputType: "org.graylog2.inputs.raw.udp.RawUDPInput",
   key: "contract",
   extractorId: "0123456789abcdef01234567",
+  outputId: "0123456789abcdef01234567",
   idOrName: "0123456789abcdef01234567",
   type: "no_input_running",
   userId: "0123456789abcdef01234567",
@@ -352,6 +354,24 @@ const storedExtractor = async (harness: ApiHarness) => {
   const { params } = await storedInput(harness);
   const created = await harness.call("POST", `/system/inputs/${params.inputId}/extractors`, { body: EXTRACTOR_BODY });
   return { params: { ...params, extractorId: (created.body as { extractor_id: string }).extractor_id } };
+};
+
+/** A GELF UDP output to a loopback port nobody listens on (datagrams sent there are dropped). */
+const OUTPUT_BODY = {
+  title: "Contract output",
+  type: "org.graylog2.outputs.GelfOutput",
+  configuration: { hostname: "127.0.0.1", port: 23998, protocol: "UDP" },
+};
+
+/** A stored output, attached to the stream of the stream calls, for the calls that take an output id. */
+const storedOutput = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/outputs", { body: { ...OUTPUT_BODY, streams: [SAMPLE_PARAMS.streamId] } });
+  return { params: { streamId: SAMPLE_PARAMS.streamId, outputId: (created.body as { id: string }).id } };
+};
+/** A stored output not attached to any stream yet, named by the body that attaches it. */
+const storedOutputToAttach = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/outputs", { body: OUTPUT_BODY });
+  return { params: { streamId: SAMPLE_PARAMS.streamId }, body: { outputs: [(created.body as { id: string }).id] } };
 };
 
 const STREAM_BODY = { title: "Contract stream", rules: [{ field: "service", type: 1, value: "checkout" }] };
@@ -712,6 +732,15 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /system/inputs/{inputId}/extractors/{extractorId}": { body: EXTRACTOR_BODY, prepare: storedExtractor, status: 200, schema: ExtractorSummarySchema },
   "DELETE /system/inputs/{inputId}/extractors/{extractorId}": { prepare: storedExtractor, status: 204, schema: null },
   "POST /system/inputs/{inputId}/extractors/order": { body: { order: { "0": "0123456789abcdef01234567" } }, prepare: storedInput, status: 204, schema: null },
+  "GET /system/outputs": { status: 200, schema: OutputListSchema },
+  "GET /system/outputs/available": { status: 200, schema: AvailableOutputsSchema },
+  "POST /system/outputs": { body: OUTPUT_BODY, status: 201, schema: OutputSummarySchema },
+  "GET /system/outputs/{outputId}": { prepare: storedOutput, status: 200, schema: OutputSummarySchema },
+  "PUT /system/outputs/{outputId}": { body: { title: "Contract output changed" }, prepare: storedOutput, status: 200, schema: OutputSummarySchema },
+  "DELETE /system/outputs/{outputId}": { prepare: storedOutput, status: 204, schema: null },
+  "GET /streams/{streamId}/outputs": { prepare: storedOutput, status: 200, schema: OutputListSchema },
+  "POST /streams/{streamId}/outputs": { body: { outputs: [] }, prepare: storedOutputToAttach, status: 202, schema: null },
+  "DELETE /streams/{streamId}/outputs/{outputId}": { prepare: storedOutput, status: 204, schema: null },
   "POST /tools/grok_tester": { body: { pattern: "status=%{INT:status}", string: "status=200" }, status: 200, schema: GrokTesterResponseSchema },
   "POST /tools/json_tester": { body: { string: '{"a":1}' }, status: 200, schema: JsonTesterResponseSchema },
   "POST /tools/regex_tester": { body: { regex: "(\\d+)", string: "status=200" }, status: 200, schema: RegexTesterResponseSchema },
