@@ -62,9 +62,9 @@ const MESSAGE_PROCESSOR_KINDS: Record<MessageProcessorKind, MessageProcessorDefi
 
 /**
  * The ingest chain every message passes, from a file import or a live input: parse (the codec) → input static
- * fields → extractors → stream rules → pipelines → index set → store. The message processors configuration
+ * fields → extractors → stream rules → pipelines → index set → outputs → store. The message processors configuration
  * (`/system/messageprocessors/config`) orders and enables the middle four, as Graylog's message processors; the
- * codec comes first and the index set and store last, always. The codec is the input's (import/import-codec.ts),
+ * codec comes first and the index set, outputs and store last, always. The codec is the input's (import/import-codec.ts),
  * the store MessageStore's `prepare` and `write`; this module runs the steps between on each batch.
  */
 export class IngestChain {
@@ -86,7 +86,7 @@ export class IngestChain {
 
   /** Every step a message passes now, in order. */
   steps(): IngestStep[] {
-    return ["codec", ...this.messageProcessors(), "index_set", "store"];
+    return ["codec", ...this.messageProcessors(), "index_set", "outputs", "store"];
   }
 
   /** The processors for messages of `input`, made for one ingest (each holds what it caches for it). */

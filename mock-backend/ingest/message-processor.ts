@@ -8,7 +8,7 @@ import type { MessageBatch } from "./message-batch.ts";
 export type MessageProcessorKind = "static_fields" | "extractors" | "stream_rules" | "pipelines";
 
 /** Every step of the chain, in the order a message passes them when the configuration keeps Graylog's default. */
-export type IngestStep = "codec" | MessageProcessorKind | "index_set" | "store";
+export type IngestStep = "codec" | MessageProcessorKind | "index_set" | "outputs" | "store";
 
 /** One step of the chain that works on whole batches (a call per batch, never per message). */
 export interface BatchProcessor {

@@ -28,7 +28,7 @@ apiTest("a saved order and disabled processor are read back and change the inges
   assert.deepEqual(assertSchema(MessageProcessorsConfigWithDescriptorsSchema, saved.body), body);
   assert.deepEqual(assertSchema(MessageProcessorsConfigWithDescriptorsSchema, (await h.call("GET", CONFIG)).body), body);
   const chain = (h.backend as EmbeddedBackend).messageStore.chain;
-  assert.deepEqual(chain.steps(), ["codec", "pipelines", "static_fields", "extractors", "index_set", "store"]);
+  assert.deepEqual(chain.steps(), ["codec", "pipelines", "static_fields", "extractors", "index_set", "outputs", "store"]);
   // The cluster config holds the class names only, as Graylog's MessageProcessorsConfig.
   const stored = await h.call("GET", "/system/cluster_config/org.graylog2.messageprocessors.MessageProcessorsConfig");
   assert.deepEqual(stored.body, {

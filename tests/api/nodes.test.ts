@@ -49,7 +49,7 @@ apiTest("the thread dump names this process and the database threads; the proces
   assert.match(threaddump, /"duckdb" worker threads: \d+/);
   assert.equal((await ok(h, "GET", "/system/threaddump", ThreadDumpSchema)).threaddump.split("\n")[0].startsWith("Thread dump of"), true);
   const before = (await ok(h, "GET", "/system/processbufferdump", ProcessBufferDumpSchema)).processbuffer_dump;
-  assert.match(before["ProcessBufferProcessor #0"], /codec → static_fields → extractors → stream_rules → pipelines → index_set → store/);
+  assert.match(before["ProcessBufferProcessor #0"], /codec → static_fields → extractors → stream_rules → pipelines → index_set → outputs → store/);
   const config = await h.call("PUT", "/system/messageprocessors/config", {
     body: {
       processor_order: [
@@ -62,7 +62,7 @@ apiTest("the thread dump names this process and the database threads; the proces
   });
   assert.equal(config.status, 200, JSON.stringify(config.body));
   const after = (await ok(h, "GET", `/cluster/${nodeId}/processbufferdump`, ProcessBufferDumpSchema)).processbuffer_dump;
-  assert.match(after["ProcessBufferProcessor #0"], /codec → pipelines → static_fields → extractors → index_set → store/);
+  assert.match(after["ProcessBufferProcessor #0"], /codec → pipelines → static_fields → extractors → index_set → outputs → store/);
 });
 
 apiTest("metrics by name, by namespace and for every node read the live registry", async (h) => {

@@ -16,7 +16,7 @@ function chainWith(config: MessageProcessorsConfig): IngestChain {
   return chain;
 }
 
-Deno.test("by default a message passes codec, static fields, extractors, stream rules, pipelines, index set, store", () => {
+Deno.test("by default a message passes codec, static fields, extractors, stream rules, pipelines, index set, outputs, store", () => {
   assert.deepEqual(new IngestChain().steps(), [
     "codec",
     "static_fields",
@@ -24,6 +24,7 @@ Deno.test("by default a message passes codec, static fields, extractors, stream 
     "stream_rules",
     "pipelines",
     "index_set",
+    "outputs",
     "store",
   ]);
 });
@@ -31,19 +32,19 @@ Deno.test("by default a message passes codec, static fields, extractors, stream 
 Deno.test("the configured order moves a message processor's steps together; a disabled one's steps are left out", () => {
   assert.deepEqual(
     chainWith({ processor_order: [PIPELINES, STREAM_RULES, FILTER_CHAIN], disabled_processors: [] }).steps(),
-    ["codec", "pipelines", "stream_rules", "static_fields", "extractors", "index_set", "store"],
+    ["codec", "pipelines", "stream_rules", "static_fields", "extractors", "index_set", "outputs", "store"],
   );
   assert.deepEqual(
     chainWith({ processor_order: [FILTER_CHAIN, STREAM_RULES, PIPELINES], disabled_processors: [STREAM_RULES] })
       .steps(),
-    ["codec", "static_fields", "extractors", "pipelines", "index_set", "store"],
+    ["codec", "static_fields", "extractors", "pipelines", "index_set", "outputs", "store"],
   );
 });
 
 Deno.test("a processor the saved order leaves out runs after the others, as Graylog completes the order", () => {
   assert.deepEqual(
     chainWith({ processor_order: [STREAM_RULES], disabled_processors: [] }).steps(),
-    ["codec", "stream_rules", "pipelines", "static_fields", "extractors", "index_set", "store"],
+    ["codec", "stream_rules", "pipelines", "static_fields", "extractors", "index_set", "outputs", "store"],
   );
 });
 
