@@ -1,7 +1,7 @@
 import { grantPermissions, type ShareableEntityType } from "../shared/grant-permissions.ts";
 import { isPermitted } from "../shared/permissions.ts";
 import type { Backend } from "./schemas/backend.ts";
-import { type Capability, CAPABILITIES } from "./schemas/share-kinds.ts";
+import { type Capability, CAPABILITIES } from "../shared/share-kinds.ts";
 import type { User } from "./schemas/user.ts";
 import type { StoredView } from "./schemas/views.ts";
 import { userGrn, viewCapability } from "./view-access.ts";

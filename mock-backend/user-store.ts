@@ -5,7 +5,7 @@ import { BUILT_IN_ADMIN_USERNAME, selfPermissions } from "../shared/built-in-use
 import { isPermitted } from "../shared/permissions.ts";
 import { grantPermissions } from "../shared/grant-permissions.ts";
 import { createGrn, parseGrn } from "../shared/grn.ts";
-import { type Capability, EVERYONE_GRN } from "../api/schemas/share-kinds.ts";
+import { type Capability, EVERYONE_GRN } from "../shared/share-kinds.ts";
 import { convertPreferences, type Preferences } from "../shared/preferences.ts";
 import type { Database } from "./database.ts";
 import { type EntityListDefinition, listPage } from "./entity-list/paginated-entity-store.ts";

@@ -1,4 +1,4 @@
-import type { Capability } from "../api/schemas/share-kinds.ts";
+import type { Capability } from "./share-kinds.ts";
 import { entityOwnPermission } from "./permissions.ts";
 
 /**

@@ -29,7 +29,7 @@ import {
 } from "../schemas/shares.ts";
 import type { User } from "../schemas/user.ts";
 import type { StoredView } from "../schemas/views.ts";
-import { capabilityIncludes } from "../schemas/share-kinds.ts";
+import { capabilityIncludes } from "../../shared/share-kinds.ts";
 import { USER_AND_TEAMS_CONFIG_CLASS } from "../schemas/user-configuration.ts";
 import { jsonBody, jsonContent, secureRoute } from "../secure-route.ts";
 

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { paginatedListSchema } from "./paginated.ts";
-import { CAPABILITIES, type Capability, GRANTEE_TYPES, GRN_PATTERN } from "./share-kinds.ts";
+import { CAPABILITIES, type Capability, GRANTEE_TYPES, GRN_PATTERN } from "../../shared/share-kinds.ts";
 
 // Constants live in a zod-free module so the browser can have them without zod.
-export * from "./share-kinds.ts";
+export * from "../../shared/share-kinds.ts";
 
 /**
  * Entity sharing (spec 002 §3–§5, §7): grants give a grantee (a user, a team or everyone) a capability on an

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { IconAlertTriangle, IconTrash, IconUser, IconUsers, IconWorld } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { CAPABILITIES, type Capability, CAPABILITY_TITLES, type GranteeType } from "../../api/schemas/share-kinds.ts";
+import { CAPABILITIES, type Capability, CAPABILITY_TITLES, type GranteeType } from "../../shared/share-kinds.ts";
 import type { EntityShareResponse } from "../../api/schemas/shares.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
