@@ -10,6 +10,7 @@ import {
   pageHeading,
   signIn,
   SluiceServer,
+  waitForPageHydration,
 } from "./harness.ts";
 
 const JOURNEY =
@@ -27,6 +28,8 @@ Deno.test("server availability in Chromium", async (t) => {
     await journey(t, browser, errors, JOURNEY, async ({ page }) => {
       await signIn(server, page.context(), page, "admin", "/system/overview");
       await eventually(async () => assert.equal(await pageHeading(page), "System Overview"));
+      // The overview's heading is server-rendered: the app's polls run only once the page has hydrated.
+      await waitForPageHydration(page);
 
       await server.stop();
       // The throughput poll (every 2 s) is the first request to fail.
