@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { freeTcpPort } from "../helpers/free-port.ts";
 import { launchBrowser } from "./browser.ts";
 import {
   assertNoConsoleErrors,
@@ -17,12 +16,10 @@ import {
   signIn,
   SluiceServer,
   waitForPageHydration,
-  waitForSearchResults,
 } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
 const STREAMS = "/streams";
-const API_HEADERS = { "X-Requested-By": "XMLHttpRequest" };
 
 /** The titles in the list's rows, in order. */
 async function shownTitles(page: Page): Promise<string[]> {
@@ -110,57 +107,6 @@ Deno.test("streams in Chromium", async (t) => {
       await dialog.waitFor({ state: "hidden" });
       await eventually(async () => assert.ok((await shownTitles(page)).includes("Checkout (copy)")));
     }, { colorScheme: "dark" });
-
-    await journey(t, browser, errors, "a running stream routes the matching messages sent to an input, and only those", async ({ context, page }) => {
-      await signIn(server, context, page, "admin", STREAMS);
-      await waitForPageHydration(page);
-      const streams = await (await context.request.get(server.url("/api/streams"), { headers: API_HEADERS })).json() as {
-        streams: { id: string; title: string }[];
-      };
-      const checkout = streams.streams.find((stream) => stream.title === "Checkout")!;
-      assert.equal((await context.request.post(server.url(`/api/streams/${checkout.id}/resume`), { headers: API_HEADERS })).status(), 204);
-      const port = await freeTcpPort();
-      const input = await context.request.post(server.url("/api/system/inputs"), {
-        headers: API_HEADERS,
-        data: {
-          title: "Checkout shippers",
-          type: "org.graylog2.inputs.gelf.http.GELFHttpInput",
-          global: true,
-          configuration: { bind_address: "127.0.0.1", port },
-        },
-      });
-      assert.equal(input.status(), 201, await input.text());
-      const send = async (service: string, text: string) => {
-        const body = JSON.stringify({ version: "1.1", host: "shop-01", short_message: text, _service: service });
-        const answer = await eventually(() => fetch(`http://127.0.0.1:${port}/gelf`, { method: "POST", body }));
-        await answer.body?.cancel();
-        assert.equal(answer.status, 202);
-      };
-      await send("checkout-api", "order 4711 paid");
-      await send("billing", "invoice 815 sent");
-
-      await eventually(async () => {
-        await page.goto(server.url(`/streams/${checkout.id}/search`));
-        await waitForSearchResults(page);
-        const table = page.getByTestId("message-table");
-        assert.match(await table.innerText(), /order 4711 paid/);
-      }, 30_000);
-      assert.doesNotMatch(await page.getByTestId("message-table").innerText(), /invoice 815 sent/);
-      await page.screenshot({ path: `${SHOTS}stream-search-routed-light.png`, fullPage: true });
-
-      // The stream form offers the index sets by title; 'Manage Alerts' narrows the alerts page to the stream.
-      await page.goto(server.url(STREAMS));
-      await waitForPageHydration(page);
-      await row(page, "Checkout").first().getByRole("button", { name: "More actions for Checkout" }).click();
-      await page.getByRole("menuitem", { name: "Edit stream" }).click();
-      const dialog = page.getByRole("dialog", { name: "Edit stream" });
-      assert.equal(await dialog.getByRole("combobox", { name: "Index Set" }).inputValue(), "Default index set");
-      await dialog.getByRole("button", { name: "Cancel" }).click();
-      await row(page, "Checkout").first().getByRole("button", { name: "More actions for Checkout" }).click();
-      await page.getByRole("menuitem", { name: "Manage Alerts" }).click();
-      await page.waitForURL(new RegExp(`/alerts\\?stream_id=${checkout.id}$`));
-      await eventually(async () => assert.equal((await page.getByTestId("stream-filter").innerText()).trim(), "Checkout"));
-    });
 
     await assertNoConsoleErrors(t, errors);
   } finally {
