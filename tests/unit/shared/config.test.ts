@@ -20,6 +20,8 @@ Deno.test("without environment the server uses its documented defaults", () => {
     searchQueueLength: 500,
     searchQueueWaitMs: 30_000,
     searchTimeoutMs: 60_000,
+    smtpUrl: null,
+    smtpFrom: "graylog@example.com",
   });
 });
 
