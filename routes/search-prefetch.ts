@@ -105,8 +105,11 @@ export async function prefetchSearchPage(
   ]);
 }
 
-/** Prefetches the saved search of /search/{viewId}: its view, then its search (what `useSavedSearch` reads). */
-async function prefetchSavedSearch(
+/**
+ * Prefetches a saved view: its view, then its search (what `useSavedSearch` reads, and a dashboard's page; a
+ * dashboard is a view too).
+ */
+export async function prefetchSavedSearch(
   queryClient: QueryClient,
   viewId: string,
   api: InProcessApi,

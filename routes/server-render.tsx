@@ -18,6 +18,7 @@ import { documentContentEnd, documentEnd, documentHead, PAINT_PAUSE_MS } from ".
 import { routes } from "./route-table.tsx";
 import { pageModuleOf } from "./page-modules.ts";
 import { prefetchedSearchPageOf, prefetchSearchPage } from "./search-prefetch.ts";
+import { prefetchDashboardPage, prefetchedDashboardPageOf } from "./dashboard-prefetch.ts";
 import { type InProcessApi, prefetchResourceQuery } from "./ssr-prefetch.ts";
 
 export interface RenderOptions {
@@ -48,6 +49,7 @@ export async function renderPage(request: Request, { config, manifest, api, nonc
   const user = await signedInUser(queryClient, api);
   const lastMatch = context.matches.at(-1);
   const searchPage = prefetchedSearchPageOf(lastMatch?.route.path);
+  const dashboardPage = prefetchedDashboardPageOf(lastMatch?.route.path);
   // Awaited after the head is out: the browser fetches styles and scripts while the data (the search job above
   // all) is prefetched.
   const prefetch = async () => {
@@ -58,6 +60,10 @@ export async function renderPage(request: Request, { config, manifest, api, nonc
       searchPage
         ? prefetchSearchPage(queryClient, { page: searchPage, url: new URL(request.url), params: lastMatch?.params ?? {}, user, api })
           .catch((error) => console.error("Search page prefetch failed; the browser will search", error))
+        : undefined,
+      dashboardPage
+        ? prefetchDashboardPage(queryClient, { page: dashboardPage, url: new URL(request.url), params: lastMatch?.params ?? {}, user, api })
+          .catch((error) => console.error("Dashboard prefetch failed; the browser will search", error))
         : undefined,
     ]);
   };

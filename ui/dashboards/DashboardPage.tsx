@@ -49,6 +49,7 @@ import {
   copyPage,
   duplicatePage,
   moveWidgetToPage,
+  NEW_DASHBOARD_PAGE_ID,
   movePageTargets,
   newDashboardPages,
   removePage,
@@ -71,6 +72,7 @@ import {
   RESET_GLOBAL_OVERRIDE,
   withGlobalOverride,
 } from "./logic/global-override.ts";
+import { effectiveOverride } from "./logic/dashboard-opening.ts";
 import { MoveToPageDialog } from "./MoveToPageDialog.tsx";
 import { PageTabs } from "./PageTabs.tsx";
 import { PagesConfigurationDialog } from "./PagesConfigurationDialog.tsx";
@@ -79,8 +81,6 @@ import { PagesConfigurationDialog } from "./PagesConfigurationDialog.tsx";
 export const LEAVE_DASHBOARD_QUESTION = "Are you sure you want to leave the page? Any unsaved changes will be lost.";
 export const SAVE_FAILED = (message: string) => `Saving view failed: ${message}`;
 export const SAVE_SUCCEEDED = (title: string) => `Saving view "${title}" was successful!`;
-/** The first page of a new dashboard: a fixed id, so that the server render and the browser agree. */
-export const NEW_DASHBOARD_PAGE_ID = "page-1";
 
 const WidgetsExportDialog = lazy(() =>
   import("../search/WidgetsExportDialog.tsx").then((module) => ({ default: module.WidgetsExportDialog }))
@@ -158,7 +158,7 @@ function DashboardView() {
   const active = pages.find((page) => page.id === requested) ?? pages[0];
   const focus = useMemo(() => readWidgetFocus(params), [params]);
   const override = readGlobalOverride(params);
-  const validOverride: GlobalOverride = typeof override === "string" ? { timerange: null, query: null, filter: "" } : override;
+  const validOverride = effectiveOverride(params);
   const permissions = usePermissions();
   const editable = view === null ? permissions.isPermitted("dashboards:create") : mayEditDashboard(user, view);
   const [dialog, setDialog] = useState<Dialog | null>(null);

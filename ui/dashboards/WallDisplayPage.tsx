@@ -13,7 +13,7 @@ import { useViewJob } from "../view/use-view-job.ts";
 import { viewQueryOptions } from "../views/view-queries.ts";
 import { WidgetArea } from "../widgets/WidgetArea.tsx";
 import { dashboardJob, dashboardPagesOf, type LoadedDashboard } from "./logic/dashboard-wire.ts";
-import { NO_OVERRIDE, readGlobalOverride } from "./logic/global-override.ts";
+import { effectiveOverride } from "./logic/dashboard-opening.ts";
 import { cycledTab, readWallDisplayConfig } from "./logic/wall-display.ts";
 
 /**
@@ -44,7 +44,7 @@ function WallDisplay({ loaded }: { loaded: LoadedDashboard }) {
   const timezone = useSearchTimezone();
   const pages = useMemo(() => dashboardPagesOf(loaded), [loaded]);
   const config = readWallDisplayConfig(params, pages.length);
-  const override = readGlobalOverride(params);
+  const override = effectiveOverride(params);
   const [ticks, setTicks] = useState(0);
   const [run, setRun] = useState(0);
   useEffect(() => {
@@ -55,7 +55,7 @@ function WallDisplay({ loaded }: { loaded: LoadedDashboard }) {
     const timer = setInterval(() => setRun((current) => current + 1), config.refreshSeconds * 1000);
     return () => clearInterval(timer);
   }, [config.refreshSeconds]);
-  const job = useViewJob(dashboardJob(pages, timezone, typeof override === "string" ? NO_OVERRIDE : override, {}, run));
+  const job = useViewJob(dashboardJob(pages, timezone, override, {}, run));
   const page = pages[cycledTab(config.tabs, ticks)] ?? pages[0];
   useDocumentTitle(loaded.view.title);
   if (!page) return <Text p="md">{loaded.view.title}</Text>;

@@ -27,6 +27,9 @@ export function newPage(id: string, title: string): DashboardPage {
   return { id, title, search: DEFAULT_SEARCH_STATE, widgets: EMPTY_VIEW_WIDGETS };
 }
 
+/** The first page of a new dashboard: a fixed id, so that the server render and the browser agree. */
+export const NEW_DASHBOARD_PAGE_ID = "page-1";
+
 /** A new dashboard has one empty page (spec 001 §3 'A new dashboard is empty'). */
 export function newDashboardPages(id: string): DashboardPage[] {
   return [newPage(id, defaultPageTitle(1))];
