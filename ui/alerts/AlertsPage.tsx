@@ -62,6 +62,7 @@ export function AlertsPage() {
             <Text size="sm">Stream:</Text>
             <Badge
               variant="light"
+              tt="none"
               data-testid="stream-filter"
               rightSection={
                 <CloseButton size="xs" aria-label="Show the events of every stream" onClick={() => setSearchParams({})} />

@@ -4,8 +4,8 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { EventDefinition } from "../../api/schemas/events.ts";
 import { paths } from "../../shared/paths.ts";
 import { resourceQueryOptions } from "../api/resource-query.ts";
@@ -20,6 +20,11 @@ import {
   COMPARISONS, conditionSummary, definitionBody, definitionFormValues, type DefinitionFormValues, NEW_AGGREGATION, NEW_DEFINITION, PRIORITIES,
   SERIES_FUNCTIONS, stepErrors, TIME_UNITS, WIZARD_STEPS,
 } from "./logic/event-definition-form.ts";
+import { formValuesFromValue } from "./logic/from-value-form.ts";
+import { takeFromValue } from "./logic/from-value-session.ts";
+
+/** The wizard's step named by `?step=` (Graylog's step keys); the first otherwise. */
+const STEP_KEYS: Record<string, number> = { "event-details": 0, condition: 1, fields: 2, notifications: 3, summary: 4 };
 
 /** /alerts/definitions/new, /{id} and /{id}/edit: loads the definition (and whether it is scheduled) first. */
 export function EventDefinitionFormPage() {
@@ -43,10 +48,18 @@ interface WizardProps {
 function DefinitionWizard({ definition, initial }: WizardProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState(0);
+  const [searchParams] = useSearchParams();
+  const [step, setStep] = useState(STEP_KEYS[searchParams.get("step") ?? ""] ?? 0);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<DefinitionFormValues>({ initialValues: initial });
+  // 'Configure new event definition' from a value left its payload in this browser under the session id.
+  const sessionId = definition === null ? searchParams.get("session-id") : null;
+  useEffect(() => {
+    const payload = sessionId === null ? null : takeFromValue(sessionId);
+    if (payload) form.setValues(formValuesFromValue(payload));
+    // Once per session id: the form is not a dependency (a new object each render).
+  }, [sessionId]);
   const streams = useQuery(resourceQueryOptions("/streams", {}));
   const notifications = useQuery(allNotificationsQueryOptions());
   const values = form.values;

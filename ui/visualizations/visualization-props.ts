@@ -6,7 +6,10 @@ import type { AggregationWidgetConfig, VisualizationConfigs, VisualizationType }
 export type ValuePath = ReadonlyArray<{ field: string; value: string }>;
 
 /** What a click on a chart point or table cell may do (beyond Graylog: spec issue 5 item 4). */
-export type ValueAction = "add-to-query" | "exclude" | "show-messages";
+export type ValueAction = QueryValueAction | "create-event-definition";
+
+/** The value actions that change the page's query; 'create-event-definition' opens a dialog of its own instead. */
+export type QueryValueAction = "add-to-query" | "exclude" | "show-messages";
 
 /**
  * What every visualization receives. The widget frame owns size and data; a visualization only draws.

@@ -1,10 +1,11 @@
 import { Box, Center, Loader, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
-import { type ComponentType, memo, Suspense, useContext, useState } from "react";
+import { type ComponentType, memo, Suspense, useCallback, useContext, useState } from "react";
 import type { AggregationWidget } from "../../api/schemas/widgets.ts";
+import { CreateEventDefinitionFromValueModal, type PickedValue } from "../alerts/CreateEventDefinitionFromValueModal.tsx";
 import { EMPTY_AGGREGATION_TEXT } from "../aggregation/logic/widget-presets.ts";
 import { visualizationConfigOf, VISUALIZATIONS } from "../visualizations/registry.ts";
-import type { VisualizationProps } from "../visualizations/visualization-props.ts";
+import type { ValueAction, ValuePath, VisualizationProps } from "../visualizations/visualization-props.ts";
 import { sameBodySize } from "./logic/widget-body-estimate.ts";
 import type { AggregationWidgetData } from "../view/widget-results.ts";
 import { EstimatedWidgetBodySize } from "./widget-body-size.ts";
@@ -16,7 +17,13 @@ import type { WidgetViewProps } from "./widget-context.ts";
  * it, so the chart is in the server's HTML and hydration only adopts it.
  */
 export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>) {
-  const { widget, result, onConfigChange } = props;
+  const { widget, result, onConfigChange, query, onValueAction } = props;
+  // 'Create event definition' opens its dialog here, where the widget is known; the other actions go to the page.
+  const [picked, setPicked] = useState<PickedValue | null>(null);
+  const actOnValue = useCallback((action: ValueAction, path: ValuePath) => {
+    if (action === "create-event-definition") setPicked({ widget, path, query });
+    else onValueAction(action, path);
+  }, [widget, query, onValueAction]);
   const config = widget.config;
   const { ref, width: measuredWidth, height: measuredHeight } = useElementSize();
   const estimate = useContext(EstimatedWidgetBodySize);
@@ -57,9 +64,10 @@ export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>)
           timezone={props.timezone}
           onConfigChange={onConfigChange}
           onZoom={props.onTimeRangeChange}
-          onValueAction={props.onValueAction}
+          onValueAction={actOnValue}
         />
       )}
+      <CreateEventDefinitionFromValueModal value={picked} onClose={() => setPicked(null)} />
     </Box>
   );
 }
@@ -69,7 +77,7 @@ type DrawnVisualizationProps =
   & {
     data: AggregationWidgetData;
     onConfigChange: WidgetViewProps<AggregationWidget>["onConfigChange"];
-    onValueAction: WidgetViewProps["onValueAction"];
+    onValueAction: (action: ValueAction, path: ValuePath) => void;
   };
 
 /**

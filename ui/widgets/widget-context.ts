@@ -1,6 +1,6 @@
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
 import type { HighlightingRule, Widget } from "../../api/schemas/widgets.ts";
-import type { ValueAction, ValuePath } from "../visualizations/visualization-props.ts";
+import type { QueryValueAction, ValuePath } from "../visualizations/visualization-props.ts";
 import type { WidgetResult } from "../view/widget-results.ts";
 
 /** What a widget's body needs from its page besides its own config and result. */
@@ -23,5 +23,5 @@ export interface WidgetViewProps<W extends Widget = Widget> {
   /** Zooming a time chart: sets an absolute range on the page. */
   onTimeRangeChange: (from: string, to: string) => void;
   /** A value picked in a chart or table: add it to the query, exclude it, or show its messages. */
-  onValueAction: (action: ValueAction, path: ValuePath) => void;
+  onValueAction: (action: QueryValueAction, path: ValuePath) => void;
 }

@@ -1,4 +1,4 @@
-import type { ValueAction, ValuePath } from "../../visualizations/visualization-props.ts";
+import type { QueryValueAction, ValuePath } from "../../visualizations/visualization-props.ts";
 import { addTermToQuery, fieldTerm } from "../../view/query-terms.ts";
 
 /**
@@ -6,7 +6,7 @@ import { addTermToQuery, fieldTerm } from "../../view/query-terms.ts";
  * every grouping value that leads to it, 'exclude' excludes the innermost one. Time buckets are not terms: the
  * time range already narrows them, so they are left out.
  */
-export function queryForValueAction(query: string, action: ValueAction, path: ValuePath, isTimeField: (field: string) => boolean): string {
+export function queryForValueAction(query: string, action: QueryValueAction, path: ValuePath, isTimeField: (field: string) => boolean): string {
   const terms = path.filter((entry) => !isTimeField(entry.field));
   if (action === "exclude") {
     const innermost = terms.at(-1);

@@ -7,6 +7,7 @@ export const VALUE_ACTION_TITLES: Record<ValueAction, string> = {
   "add-to-query": "Add to query",
   exclude: "Exclude from results",
   "show-messages": "Show messages for this bucket",
+  "create-event-definition": "Create event definition",
 };
 
 /** A value the user clicked: where to open the menu (px within the chart) and what it is. */
