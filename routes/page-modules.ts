@@ -30,6 +30,8 @@ export const PAGE_MODULES = {
   eventNotification: "ui/alerts/NotificationsPage.tsx",
   eventNotificationEdit: "ui/alerts/NotificationsPage.tsx",
   inputs: "ui/system/inputs/InputsPage.tsx",
+  systemOutputs: "ui/system/outputs/OutputsPage.tsx",
+  streamOutputs: "ui/system/outputs/StreamOutputsPage.tsx",
   extractors: "ui/system/inputs/extractors/ExtractorsPage.tsx",
   extractorsExport: "ui/system/inputs/extractors/ExtractorsExportPage.tsx",
   extractorsImport: "ui/system/inputs/extractors/ExtractorsImportPage.tsx",

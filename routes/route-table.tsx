@@ -73,6 +73,8 @@ const WallDisplayPage = lazyPage(async () => {
 });
 const SavedSearchesPage = lazyPage(() => import("../ui/views/SavedSearchesPage.tsx").then((module) => module.SavedSearchesPage));
 const ShowViewPage = lazyPage(() => import("../ui/views/ShowViewPage.tsx").then((module) => module.ShowViewPage));
+const OutputsPage = lazyPage(() => import("../ui/system/outputs/OutputsPage.tsx").then((module) => module.OutputsPage));
+const StreamOutputsPage = lazyPage(() => import("../ui/system/outputs/StreamOutputsPage.tsx").then((module) => module.StreamOutputsPage));
 const InputsPage = lazyPage(() => import("../ui/system/inputs/InputsPage.tsx").then((module) => module.InputsPage));
 const ExtractorsPage = lazyPage(() => import("../ui/system/inputs/extractors/ExtractorsPage.tsx").then((module) => module.ExtractorsPage));
 const ExtractorFormPage = lazyPage(() => import("../ui/system/inputs/extractors/ExtractorFormPage.tsx").then((module) => module.ExtractorFormPage));
@@ -168,7 +170,7 @@ export const PAGES: Record<PathName, PageEntry> = {
 
   streams: { title: "Streams", render: onDemand(<StreamsPage />), preload: StreamsPage.preload },
   streamEdit: { title: "Stream rules", render: onDemand(<StreamRulesPage />), preload: StreamRulesPage.preload },
-  streamOutputs: { title: "Stream outputs" },
+  streamOutputs: { title: "Stream outputs", render: onDemand(<StreamOutputsPage />), preload: StreamOutputsPage.preload },
   streamSearch: { title: "Stream search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   streamSearchNew: {
     title: "Stream search",
@@ -191,7 +193,7 @@ export const PAGES: Record<PathName, PageEntry> = {
 
   systemOverview: { title: "System Overview", render: onDemand(<SystemOverviewPage />), preload: SystemOverviewPage.preload },
   systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
-  systemOutputs: { title: "Outputs" },
+  systemOutputs: { title: "Outputs", render: onDemand(<OutputsPage />), preload: OutputsPage.preload },
   systemLogging: { title: "Logging" },
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
   systemEnterprise: { title: "Enterprise" },

@@ -1,17 +1,21 @@
 import type { AvailableOutputSummary, OutputConfiguration } from "../../api/schemas/outputs.ts";
 import { dropdownField, numberField, textField } from "../inputs/configuration-fields.ts";
+import { filePathProblem } from "./file-path-problem.ts";
+import { FileSender } from "./file-sender.ts";
 import { GelfSender } from "./gelf-sender.ts";
 import type { OutputSender } from "./output-sender.ts";
 import { StdoutSender } from "./stdout-sender.ts";
 
 /** The output types this backend runs, by Graylog's class name. */
-export const OUTPUT_TYPES = ["org.graylog2.outputs.GelfOutput", "org.graylog2.outputs.LoggingOutput"] as const;
+export const OUTPUT_TYPES = ["org.graylog2.outputs.GelfOutput", "org.graylog2.outputs.LoggingOutput", "org.graylog2.outputs.FileOutput"] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
 interface OutputTypeDefinition {
   summary: AvailableOutputSummary;
   /** Starts the output with a configuration `validConfiguration` accepted. */
   start(configuration: OutputConfiguration): OutputSender;
+  /** What the type checks beyond each field's kind (the fields are present and of their kind), naming the field. */
+  problem?(configuration: OutputConfiguration): string | null;
 }
 
 const fieldsByName = (...fields: AvailableOutputSummary["requested_configuration"][string][]) =>
@@ -45,6 +49,21 @@ export const OUTPUT_TYPE_DEFINITIONS: Record<OutputType, OutputTypeDefinition> =
     },
     start: (configuration) => new StdoutSender(String(configuration.prefix ?? "Writing message: ")),
   },
+  "org.graylog2.outputs.FileOutput": {
+    summary: {
+      type: "org.graylog2.outputs.FileOutput",
+      name: "File Output",
+      human_name: "File Output",
+      link_to_docs: "",
+      requested_configuration: fieldsByName(
+        textField("path", "File path", "", 0, {
+          description: "Absolute path of the file each message is appended to as one JSON line; its directory must exist",
+        }),
+      ),
+    },
+    start: (configuration) => new FileSender(String(configuration.path)),
+    problem: (configuration) => filePathProblem(String(configuration.path), "configuration.path"),
+  },
 };
 
 export function isOutputType(type: string): type is OutputType {
@@ -72,5 +91,5 @@ export function configurationProblem(type: OutputType, configuration: OutputConf
       return `${path} must be one of ${Object.keys(field.additional_info.values ?? {}).join(", ")}`;
     }
   }
-  return null;
+  return OUTPUT_TYPE_DEFINITIONS[type].problem?.(configuration) ?? null;
 }

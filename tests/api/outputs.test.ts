@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { createSocket } from "node:dgram";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
 import { AvailableOutputsSchema, OutputListSchema, OutputSummarySchema } from "../../api/schemas/outputs.ts";
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
@@ -11,6 +14,7 @@ import { assertSchema } from "../helpers/schema-assert.ts";
 const suite = apiSuite("outputs: /system/outputs and /streams/{streamId}/outputs");
 
 const GELF = "org.graylog2.outputs.GelfOutput";
+const FILE = "org.graylog2.outputs.FileOutput";
 const gelfOutput = (port: number, protocol: "TCP" | "UDP", title = "forwarder") => ({
   title,
   type: GELF,
@@ -56,9 +60,11 @@ function documentWith(documents: Record<string, unknown>[], text: string): Promi
   });
 }
 
-suite.test("the available types are the GELF output and the STDOUT output, with their configuration", async (h) => {
+suite.test("the available types are the GELF, STDOUT and file outputs, with their configuration", async (h) => {
   const available = assertSchema(AvailableOutputsSchema, (await h.call("GET", "/system/outputs/available")).body);
-  assert.deepEqual(Object.keys(available.types).sort(), [GELF, "org.graylog2.outputs.LoggingOutput"]);
+  assert.deepEqual(Object.keys(available.types).sort(), [FILE, GELF, "org.graylog2.outputs.LoggingOutput"]);
+  assert.equal(available.types[FILE].human_name, "File Output");
+  assert.deepEqual(Object.keys(available.types[FILE].requested_configuration), ["path"]);
   assert.equal(available.types[GELF].human_name, "GELF Output");
   assert.deepEqual(Object.keys(available.types[GELF].requested_configuration).sort(), ["hostname", "port", "protocol"]);
   assert.deepEqual(available.types[GELF].requested_configuration.protocol.additional_info.values, { TCP: "TCP", UDP: "UDP" });
@@ -156,5 +162,48 @@ suite.test("the GELF output sends over TCP as null-terminated frames", async (h)
     assert.equal((await h.call("DELETE", `/system/outputs/${output.id}`)).status, 204);
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+suite.test("the file output refuses a path it cannot write to, naming configuration.path", async (h) => {
+  const directory = await mkdtemp(join(tmpdir(), "sluice-file-output-"));
+  try {
+    const fileOutput = (path: string) => ({ title: "archive", type: FILE, configuration: { path } });
+    assert.match(await refusal(h, "POST", "/system/outputs", fileOutput("relative/messages.jsonl")), /configuration\.path must be an absolute path/);
+    assert.match(await refusal(h, "POST", "/system/outputs", fileOutput(join(directory, "missing", "messages.jsonl"))), /configuration\.path: the directory .* does not exist/);
+    assert.match(await refusal(h, "POST", "/system/outputs", fileOutput(directory)), /configuration\.path must name a file/);
+    assert.match(await refusal(h, "POST", "/system/outputs", fileOutput(`${directory}/`)), /configuration\.path must name a file/);
+    assert.match(await refusal(h, "POST", "/system/outputs", { title: "archive", type: FILE, configuration: {} }), /configuration\.path is required/);
+    const output = await createOutput(h, fileOutput(join(directory, "messages.jsonl")));
+    assert.match(await refusal(h, "PUT", `/system/outputs/${output.id}`, { configuration: { path: "messages.jsonl" } }), /configuration\.path/);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+});
+
+suite.test("the file output appends one JSON line per message routed to its stream", async (h) => {
+  const directory = await mkdtemp(join(tmpdir(), "sluice-file-output-"));
+  const path = join(directory, "messages.jsonl");
+  try {
+    await createOutput(h, { title: "archive", type: FILE, configuration: { path }, streams: [DEFAULT_STREAM_ID] });
+    const send = await rawInput(h);
+    await send("disk quota warning on /var");
+    await send("disk quota exceeded on /var");
+    const lines = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const started = Date.now();
+      const poll = async () => {
+        const text = await readFile(path, "utf-8").catch(() => "");
+        const parsed = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+        if (parsed.length >= 2) resolve(parsed);
+        else if (Date.now() - started > 10_000) reject(new Error(`file output wrote ${parsed.length} lines`));
+        else setTimeout(() => void poll(), 50);
+      };
+      void poll();
+    });
+    assert.deepEqual(lines.map((line) => line.message).sort(), ["disk quota exceeded on /var", "disk quota warning on /var"]);
+    assert.equal(lines[0].source, "127.0.0.1");
+    assert.match(String(lines[0].timestamp), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
   }
 });
