@@ -29,6 +29,7 @@ import { EmbeddedInputStore } from "./inputs/input-store.ts";
 import { lookupStoreFor } from "./lookup/lookup-store.ts";
 import { seedLookupTables } from "./lookup/seed-lookup-tables.ts";
 import { EmbeddedPipelineStore } from "./pipelines/pipeline-store.ts";
+import { THREAT_INTEL_CONFIG_CLASS } from "../shared/threat-intel-config.ts";
 import { EmbeddedIndexSetStore } from "./index-sets/index-set-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
 import { MessageStore } from "./message-store.ts";
@@ -151,7 +152,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     if (name === MESSAGE_PROCESSORS_CONFIG_CLASS) {
       messages.chain.configure(await clusterConfig.get(MESSAGE_PROCESSORS_CONFIG_CLASS));
     }
+    if (name === THREAT_INTEL_CONFIG_CLASS) pipelines.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
   });
+  pipelines.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
   const senders: SenderEnvironment = {
     allowList: () => clusterConfig.get(URL_WHITELIST_CONFIG_CLASS),
     deliverMail: mailDelivery(db, options.smtp ?? null),

@@ -14,6 +14,7 @@ import {
   PipelineConnectionsSchema,
   PipelineSourceSchema,
   RuleBodySchema,
+  RuleCounterEntrySchema,
   RuleSourceError,
   RuleSourceSchema,
   SimulationRequestSchema,
@@ -51,6 +52,11 @@ const parseRuleRoute = secureRoute(requires(RULE.read), {
 const functions = secureRoute(requires(RULE.read), {
   method: "get", path: `${BASE}/rule/functions`, tags: TAGS, summary: "The functions rules may call, with their parameters",
   responses: { 200: jsonContent(z.array(FunctionDescriptorSchema), "The functions by name.") },
+});
+const ruleCounters = secureRoute(requires(RULE.read), {
+  method: "get", path: `${BASE}/rule/counters`, tags: TAGS,
+  summary: "Each rule's counters since the server started: evaluated, matched, executed, failed with a runtime error, and the last error",
+  responses: { 200: jsonContent(z.array(RuleCounterEntrySchema), "The counters, by rule title.") },
 });
 const getRule = secureRoute(requires(RULE.read), {
   method: "get", path: `${BASE}/rule/{id}`, tags: TAGS, summary: "A rule", request: { params: Id },
@@ -126,6 +132,7 @@ export function pipelinesApi() {
     .openapi(createRule, (c) => answer(c, () => c.get("backend").pipelines.createRule(c.req.valid("json"))))
     .openapi(parseRuleRoute, (c) => answer(c, () => c.get("backend").pipelines.parseRule(c.req.valid("json"))))
     .openapi(functions, (c) => c.json(c.get("backend").pipelines.functions(), 200))
+    .openapi(ruleCounters, async (c) => c.json(await c.get("backend").pipelines.counterList(), 200))
     .openapi(getRule, async (c) => c.json(found(await c.get("backend").pipelines.rule(c.req.valid("param").id), "rule"), 200))
     .openapi(updateRule, (c) => answer(c, async () => found(await c.get("backend").pipelines.updateRule(c.req.valid("param").id, c.req.valid("json")), "rule")))
     .openapi(deleteRule, async (c) => {

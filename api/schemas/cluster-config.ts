@@ -16,6 +16,7 @@ import {
   UserAndTeamsConfigSchema,
   UserConfigurationSchema,
 } from "./user-configuration.ts";
+import { THREAT_INTEL_CONFIG_CLASS, THREAT_INTEL_DEFAULTS, ThreatIntelConfigSchema } from "./threat-intel.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -61,6 +62,7 @@ export const CLUSTER_CONFIGS = {
   },
   [USER_CONFIGURATION_CLASS]: { schema: UserConfigurationSchema, defaults: USER_CONFIGURATION_DEFAULTS },
   [USER_AND_TEAMS_CONFIG_CLASS]: { schema: UserAndTeamsConfigSchema, defaults: USER_AND_TEAMS_CONFIG_DEFAULTS },
+  [THREAT_INTEL_CONFIG_CLASS]: { schema: ThreatIntelConfigSchema, defaults: THREAT_INTEL_DEFAULTS },
 } as const;
 
 // The defaults live in a zod-free module so the browser can have them without zod.

@@ -110,6 +110,21 @@ export const SimulationResponseSchema = z.object({
 }).openapi("SimulationResponse");
 export type SimulationResponse = z.infer<typeof SimulationResponseSchema>;
 
+/**
+ * A rule's counters since the server started (Sluice's own call: Graylog 5.1 keeps them as the metrics
+ * `…pipelineprocessor.ast.Rule.<id>.executed|failed|matched|not-matched`, which Sluice also registers, and has no
+ * last error). A rule whose source changes starts again from zero.
+ */
+export const RuleCounterEntrySchema = z.object({
+  rule_id: z.string(),
+  evaluated: z.number().int(),
+  matched: z.number().int(),
+  executed: z.number().int(),
+  failed: z.number().int(),
+  last_error: z.object({ message: z.string(), timestamp: z.string() }).nullable(),
+}).openapi("PipelineRuleCounters");
+export type RuleCounterEntry = z.infer<typeof RuleCounterEntrySchema>;
+
 export const PIPELINE_SORT_FIELDS = ["title", "description", "id"] as const;
 export type PipelineSortField = (typeof PIPELINE_SORT_FIELDS)[number];
 
@@ -126,6 +141,8 @@ export interface PipelineStore {
   updateRule(id: string, body: RuleBody): Promise<RuleSource | null>;
   deleteRule(id: string): Promise<boolean>;
   functions(): FunctionDescriptor[];
+  /** Every rule's counters, by title. */
+  counterList(): Promise<RuleCounterEntry[]>;
   pipelines(): Promise<PipelineSource[]>;
   pipeline(id: string): Promise<PipelineSource | null>;
   parsePipeline(body: PipelineBody): Promise<PipelineSource>;

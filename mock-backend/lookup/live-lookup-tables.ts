@@ -26,17 +26,27 @@ export interface LookupEntities {
   adapters: readonly LookupDataAdapter[];
 }
 
+/** A table as it answers: its entity, its running adapter, and its own cache instance. */
+interface LiveTable {
+  entity: LookupTable;
+  adapter: LiveDataAdapter | undefined;
+  cache: LookupCache | undefined;
+  /** The table, its cache's configuration and its adapter's: while unchanged, the cache keeps its answers. */
+  fingerprint: string;
+}
+
 /**
  * The lookup tables as they answer: each table's cache in front of its running data adapter. Lookups are
  * synchronous (adapters hold their data in memory), so the ingest chain, decorators and extractors call them
- * per message. `load` takes the stored entities after every write; adapters and caches whose configuration did
- * not change keep their data.
+ * per message. `load` takes the stored entities after every write; adapters whose configuration did not change
+ * keep their data, tables whose configuration (cache and adapter included) did not change keep their cache.
+ * Answers are shared, never to be changed by the caller.
  */
 export class LiveLookupTables {
   private adapters = new Map<string, Live<LookupDataAdapter, LiveDataAdapter>>();
-  private caches = new Map<string, Live<LookupCacheEntity, LookupCache>>();
-  private tablesByName = new Map<string, LookupTable>();
-  private tablesById = new Map<string, LookupTable>();
+  private caches = new Map<string, LookupCacheEntity>();
+  private tablesByName = new Map<string, LiveTable>();
+  private tablesById = new Map<string, LiveTable>();
 
   constructor(private readonly env: AdapterEnvironment) {}
 
@@ -48,19 +58,33 @@ export class LiveLookupTables {
       starting.push(runtime.start());
       return runtime;
     });
-    this.caches = rebuild(this.caches, entities.caches, (cache) => createCache(cache, this.env.now));
-    this.tablesByName = new Map(entities.tables.map((table) => [table.name, table]));
-    this.tablesById = new Map(entities.tables.map((table) => [table.id, table]));
+    this.caches = new Map(entities.caches.map((cache) => [cache.id, cache]));
+    const tables = entities.tables.map((table) => this.liveTable(table));
+    this.tablesByName = new Map(tables.map((live) => [live.entity.name, live]));
+    this.tablesById = new Map(tables.map((live) => [live.entity.id, live]));
     await Promise.all(starting);
+  }
+
+  private liveTable(table: LookupTable): LiveTable {
+    const adapter = this.adapters.get(table.data_adapter_id);
+    const cache = this.caches.get(table.cache_id);
+    const fingerprint = JSON.stringify([table, cache?.config ?? null, adapter?.fingerprint ?? null]);
+    const kept = this.tablesById.get(table.id);
+    if (kept && kept.fingerprint === fingerprint) return { ...kept, entity: table, adapter: adapter?.runtime };
+    return { entity: table, adapter: adapter?.runtime, cache: cache ? createCache(cache, this.env.now) : undefined, fingerprint };
+  }
+
+  private live(idOrName: string): LiveTable | undefined {
+    return this.tablesById.get(idOrName) ?? this.tablesByName.get(idOrName);
   }
 
   /** The tables by name, for the lookup-table decorator's choice. */
   tables(): LookupTable[] {
-    return [...this.tablesByName.values()];
+    return [...this.tablesByName.values()].map((live) => live.entity);
   }
 
   table(idOrName: string): LookupTable | undefined {
-    return this.tablesById.get(idOrName) ?? this.tablesByName.get(idOrName);
+    return this.live(idOrName)?.entity;
   }
 
   hasTable(idOrName: string): boolean {
@@ -69,12 +93,24 @@ export class LiveLookupTables {
 
   /** Looks `key` up in a table, through its cache; null when there is no such table. */
   lookup(idOrName: string, key: string): LookupResult | null {
-    const table = this.table(idOrName);
-    if (!table) return null;
-    const adapter = this.adapters.get(table.data_adapter_id)?.runtime;
-    const cache = this.caches.get(table.cache_id)?.runtime;
-    if (!adapter || !cache) return tableResult(table, { error: `The lookup table ${table.name} is missing its cache or data adapter.` }, 0);
-    return tableResult(table, cache.get(key, () => adapter.lookup(key)), cache.ttlMs);
+    const live = this.live(idOrName);
+    if (live === undefined) return null;
+    const { adapter, cache } = live;
+    if (adapter === undefined || cache === undefined) return tableResult(live.entity, { error: missingParts(live.entity) }, 0);
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept;
+    const result = tableResult(live.entity, adapter.lookup(key), cache.ttlMs);
+    // Errors are not kept: an adapter still loading (or a source back again) answers at the next lookup.
+    if (!result.has_error) cache.put(key, result);
+    return result;
+  }
+
+  /** Why a table cannot answer now (its adapter's error), or null. */
+  tableError(idOrName: string): string | null {
+    const live = this.live(idOrName);
+    if (live === undefined) return null;
+    if (live.adapter === undefined || live.cache === undefined) return missingParts(live.entity);
+    return live.adapter.error();
   }
 
   /** The single value for `key`, the table's default when the key is unknown; null when there is neither. */
@@ -91,9 +127,9 @@ export class LiveLookupTables {
 
   /** Forgets `key` (or all keys) in a table's cache; false when there is no such table. */
   purge(idOrName: string, key: string | null): boolean {
-    const table = this.table(idOrName);
-    if (!table) return false;
-    this.caches.get(table.cache_id)?.runtime.purge(key);
+    const live = this.live(idOrName);
+    if (!live) return false;
+    live.cache?.purge(key);
     return true;
   }
 
@@ -132,6 +168,10 @@ function rebuild<Entity extends { id: string; config: unknown }, Runtime>(
 function createAdapter<T extends DataAdapterType>(type: T, config: unknown, env: AdapterEnvironment): LiveDataAdapter {
   // The config was checked against the type's schema when it was stored.
   return DATA_ADAPTER_KINDS[type].create(config as Parameters<(typeof DATA_ADAPTER_KINDS)[T]["create"]>[0], env);
+}
+
+function missingParts(table: LookupTable): string {
+  return `The lookup table ${table.name} is missing its cache or data adapter.`;
 }
 
 function createCache(cache: LookupCacheEntity, now: () => number): LookupCache {

@@ -8,6 +8,7 @@ import {
   type PipelineSource,
   type PipelineStore,
   type RuleBody,
+  type RuleCounterEntry,
   type RuleSource,
   RuleSourceError,
   type SimulationRequest,
@@ -15,9 +16,10 @@ import {
 } from "../../api/schemas/pipelines.ts";
 import { RULE_FUNCTIONS } from "../../shared/pipeline-rules/function-registry.ts";
 import { type ParsedRule, parsePipeline, parseRule } from "../../shared/pipeline-rules/rule-parser.ts";
-import type { ParseEnvironment, RuleEnvironment } from "../../shared/pipeline-rules/rule-function.ts";
+import type { ParseEnvironment } from "../../shared/pipeline-rules/rule-function.ts";
+import { THREAT_INTEL_DEFAULTS, type ThreatIntelConfig } from "../../shared/threat-intel-config.ts";
 import { RuleSyntaxError } from "../../shared/pipeline-rules/source-position.ts";
-import { pipelineMetricPrefix, pipelineThroughputMetric } from "../../shared/pipeline-metrics.ts";
+import { pipelineMetricPrefix, pipelineThroughputMetric, ruleMetric, ruleMetricPrefix } from "../../shared/pipeline-metrics.ts";
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
 import type { Database } from "../database.ts";
 import type { LiveLookupTables } from "../lookup/live-lookup-tables.ts";
@@ -27,7 +29,7 @@ import { ThroughputMeter } from "../throughput-meter.ts";
 import { objectId } from "../object-id.ts";
 import type { FieldValue, IncomingMessage } from "../store/incoming-message.ts";
 import { IncomingRuleMessage } from "./incoming-rule-message.ts";
-import { type EnvironmentFor, PipelineInterpreter, type RuleCounters, type RunnablePipeline, type RunnableRule } from "./pipeline-interpreter.ts";
+import { newRuleCounters, PipelineInterpreter, type RuleCounters, type RunEnvironment, type RunnablePipeline, type RunnableRule } from "./pipeline-interpreter.ts";
 
 export const PIPELINE_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS pipeline_rules (
@@ -60,6 +62,7 @@ export class EmbeddedPipelineStore implements PipelineStore {
   private interpreter: PipelineInterpreter | null = null;
   private readonly counters = new Map<string, { source: string; counters: RuleCounters }>();
   readonly debugLog: string[] = [];
+  private threatIntelConfig: ThreatIntelConfig = THREAT_INTEL_DEFAULTS;
 
   /** Each pipeline's throughput, by pipeline id, kept across rebuilds. */
   private readonly meters = new Map<string, ThroughputMeter>();
@@ -230,6 +233,27 @@ export class EmbeddedPipelineStore implements PipelineStore {
     return new Map([...this.counters.entries()].map(([id, entry]) => [id, { ...entry.counters }]));
   }
 
+  /** Each stored rule's counters, zero for a rule that never ran (GET /system/pipelines/rule/counters). */
+  async counterList(): Promise<RuleCounterEntry[]> {
+    const ids = await this.db.all<{ id: string }>("SELECT id FROM pipeline_rules ORDER BY title");
+    return ids.map(({ id }) => {
+      const counters = this.counters.get(id)?.counters ?? newRuleCounters();
+      return {
+        rule_id: id,
+        evaluated: counters.evaluated,
+        matched: counters.matched,
+        executed: counters.executed,
+        failed: counters.failed,
+        last_error: counters.lastError ? { message: counters.lastError.message, timestamp: new Date(counters.lastError.at).toISOString() } : null,
+      };
+    });
+  }
+
+  /** The threat-intelligence configuration the combined lookups follow (System → Configurations). */
+  useThreatIntel(config: ThreatIntelConfig): void {
+    this.threatIntelConfig = config;
+  }
+
   private ruleSource(row: SourceRow): RuleSource {
     let errors: RuleSource["errors"] = null;
     try {
@@ -271,7 +295,13 @@ export class EmbeddedPipelineStore implements PipelineStore {
   private async rebuild(): Promise<void> {
     this.grok = new Map((await this.db.all<{ name: string; pattern: string }>("SELECT name, pattern FROM grok_patterns")).map((row) => [row.name, row.pattern]));
     const rulesByTitle = new Map<string, RunnableRule>();
-    for (const row of await this.db.all<SourceRow>(`SELECT ${SOURCE_COLUMNS} FROM pipeline_rules`)) {
+    const rows = await this.db.all<SourceRow>(`SELECT ${SOURCE_COLUMNS} FROM pipeline_rules`);
+    const stored = new Set(rows.map((row) => row.id));
+    for (const id of [...this.counters.keys()].filter((id) => !stored.has(id))) {
+      this.counters.delete(id);
+      this.registry.unregister(ruleMetricPrefix(id));
+    }
+    for (const row of rows) {
       let parsed: ParsedRule;
       try {
         parsed = parseRule(row.source, this.parseEnv);
@@ -279,8 +309,9 @@ export class EmbeddedPipelineStore implements PipelineStore {
         continue;
       }
       const kept = this.counters.get(row.id);
-      const counters = kept && kept.source === row.source ? kept.counters : { evaluated: 0, matched: 0, executed: 0, failed: 0 };
+      const counters = kept && kept.source === row.source ? kept.counters : newRuleCounters();
       this.counters.set(row.id, { source: row.source, counters });
+      if (counters !== kept?.counters) this.registerRuleMetrics(row.id, counters);
       rulesByTitle.set(row.title, { id: row.id, compiled: parsed.compiled, counters });
     }
     const pipelines = new Map<string, RunnablePipeline>();
@@ -302,6 +333,14 @@ export class EmbeddedPipelineStore implements PipelineStore {
     this.messages.usePipelines(this.interpreter);
   }
 
+  /** A rule's counters under Graylog's metric names (`…ast.Rule.<id>.executed`, `.failed`, …). */
+  private registerRuleMetrics(id: string, counters: RuleCounters): void {
+    this.registry.register(ruleMetric(id, "executed"), { type: "counter", count: () => counters.executed });
+    this.registry.register(ruleMetric(id, "failed"), { type: "counter", count: () => counters.failed });
+    this.registry.register(ruleMetric(id, "matched"), { type: "counter", count: () => counters.matched });
+    this.registry.register(ruleMetric(id, "not-matched"), { type: "counter", count: () => counters.evaluated - counters.matched });
+  }
+
   /** The pipeline's meter, registered under Graylog's metric name on first use. */
   private meterOf(id: string): ThroughputMeter {
     let meter = this.meters.get(id);
@@ -313,25 +352,27 @@ export class EmbeddedPipelineStore implements PipelineStore {
     return meter;
   }
 
-  private readonly environment: EnvironmentFor = (emit, trace): RuleEnvironment => ({
-    lookup: (table, key) => {
-      const result = this.lookups.lookup(table, key);
-      return result ? { single: result.single_value, multi: result.multi_value } : null;
-    },
+  /** What rules reach: one environment for every run (the interpreter sets `emit` and `trace` per message). */
+  private readonly environment: RunEnvironment = {
+    emit: () => {},
+    trace: null,
+    lookup: (table, key) => this.lookups.lookup(table, key),
+    lookupError: (table) => this.lookups.tableError(table),
+    threatIntel: () => this.threatIntelConfig,
     grokPatterns: () => this.grok,
     streamByTitle: (title) => this.messages.streams().find((stream) => stream.title === title)?.id ?? null,
     debug: (text) => {
-      trace?.(text);
+      this.environment.trace?.(text);
       this.debugLog.push(text);
       if (this.debugLog.length > 100) this.debugLog.shift();
     },
     now: () => Date.now(),
     createMessage: (message, source, timestamp) => {
       const created: IncomingMessage = { message, source, timestamp, fields: {} };
-      emit(created);
+      this.environment.emit(created);
       return new IncomingRuleMessage(created, [], DEFAULT_STREAM_ID);
     },
-  });
+  };
 }
 
 function parsedPipeline(source: string) {

@@ -6,6 +6,7 @@ import { LOOKUP_FUNCTIONS } from "./functions/lookup-functions.ts";
 import { MESSAGE_FUNCTIONS } from "./functions/message-functions.ts";
 import { PATTERN_FUNCTIONS } from "./functions/pattern-functions.ts";
 import { STRING_FUNCTIONS } from "./functions/string-functions.ts";
+import { THREAT_INTEL_FUNCTIONS } from "./functions/threat-intel-functions.ts";
 import type { RuleFunction } from "./rule-function.ts";
 
 /** The rule language's functions by name (an open kind: a name twice throws). */
@@ -37,4 +38,5 @@ export const RULE_FUNCTIONS = new RuleFunctionRegistry([
   ...DATE_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
   ...IP_FUNCTIONS,
+  ...THREAT_INTEL_FUNCTIONS,
 ]);

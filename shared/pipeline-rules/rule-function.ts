@@ -1,3 +1,4 @@
+import type { ThreatIntelConfig } from "../threat-intel-config.ts";
 import type { Expression } from "./ast.ts";
 import type { RuleType } from "./rule-types.ts";
 
@@ -17,10 +18,22 @@ export interface RuleMessage {
   readonly dropped: boolean;
 }
 
+/** A lookup table's answer as rules read it (the fields of Graylog's LookupResult they need). */
+export interface RuleLookupAnswer {
+  readonly single_value: unknown;
+  readonly multi_value: Record<string, unknown> | null;
+  /** The table's data adapter could not answer (its source unreachable, its file unreadable). */
+  readonly has_error: boolean;
+}
+
 /** What rules reach beyond the message: lookup tables, grok patterns, streams, the debug log, the clock. */
 export interface RuleEnvironment {
   /** A table's answer for `key` (its default values when the key is unknown); null when there is no such table. */
-  lookup(table: string, key: string): { single: unknown; multi: Record<string, unknown> | null } | null;
+  lookup(table: string, key: string): RuleLookupAnswer | null;
+  /** Why a table's data adapter cannot answer, or null. */
+  lookupError(table: string): string | null;
+  /** Which threat-intelligence sources the combined lookups consult (System → Configurations). */
+  threatIntel(): ThreatIntelConfig;
   grokPatterns(): ReadonlyMap<string, string>;
   /** The id of the stream with this title, or null. */
   streamByTitle(title: string): string | null;

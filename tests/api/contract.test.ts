@@ -29,6 +29,7 @@ import {
 } from "../../api/schemas/lookup-tables.ts";
 import {
   FunctionDescriptorSchema,
+  RuleCounterEntrySchema,
   PipelineConnectionsSchema,
   PipelineSourceSchema,
   RuleSourceSchema,
@@ -682,6 +683,7 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/pipelines/rule": { body: PIPELINE_RULE_BODY, prepare: async () => ({ body: uniqueRuleBody() }), status: 200, schema: RuleSourceSchema },
   "POST /system/pipelines/rule/parse": { body: PIPELINE_RULE_BODY, status: 200, schema: RuleSourceSchema },
   "GET /system/pipelines/rule/functions": { status: 200, schema: z.array(FunctionDescriptorSchema) },
+  "GET /system/pipelines/rule/counters": { status: 200, schema: z.array(RuleCounterEntrySchema) },
   "GET /system/pipelines/rule/{id}": { prepare: storedRule, status: 200, schema: RuleSourceSchema },
   "PUT /system/pipelines/rule/{id}": { body: PIPELINE_RULE_BODY, prepare: storedRuleWithNewName, status: 200, schema: RuleSourceSchema },
   "DELETE /system/pipelines/rule/{id}": { prepare: storedRule, status: 204, schema: null },

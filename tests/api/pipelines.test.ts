@@ -4,6 +4,7 @@ import {
   ParseErrorsAnswerSchema,
   PipelineConnectionsSchema,
   PipelineSourceSchema,
+  RuleCounterEntrySchema,
   RuleSourceSchema,
   SimulationResponseSchema,
 } from "../../api/schemas/pipelines.ts";
@@ -110,6 +111,27 @@ suite.test("a pipeline connected to the Default Stream enriches ingested message
   assert.equal((await search("owner:Alice")).total_results, 1);
 });
 
+suite.test("each rule counts what it did at ingest: evaluated, matched, executed, failed with the last error; also as Graylog's rule metrics", async (h) => {
+  const rules = await ok(h, "GET", "/system/pipelines/rule", z.array(RuleSourceSchema));
+  const counters = await ok(h, "GET", "/system/pipelines/rule/counters", z.array(RuleCounterEntrySchema));
+  const byTitle = Object.fromEntries(rules.map((rule) => [rule.title, counters.find((entry) => entry.rule_id === rule.id)!]));
+  assert.deepEqual(
+    { ...byTitle["owner from lookup"], rule_id: undefined },
+    { rule_id: undefined, evaluated: 3, matched: 3, executed: 3, failed: 0, last_error: null },
+  );
+  const failing = byTitle["fails at runtime"];
+  assert.deepEqual([failing.evaluated, failing.matched, failing.executed, failing.failed], [3, 3, 0, 3]);
+  assert.match(failing.last_error!.message, /abbreviate: the width must be at least 4 but is 2/);
+  assert.ok(!Number.isNaN(Date.parse(failing.last_error!.timestamp)));
+  assert.deepEqual([byTitle["drop debug"].matched, byTitle["drop debug"].executed], [1, 1]);
+  const metrics = await h.call("POST", "/system/metrics/multiple", {
+    body: { metrics: [`org.graylog.plugins.pipelineprocessor.ast.Rule.${failing.rule_id}.failed`, `org.graylog.plugins.pipelineprocessor.ast.Rule.${failing.rule_id}.executed`] },
+  });
+  assert.equal(metrics.status, 200);
+  const counts = (metrics.body as { metrics: { full_name: string; metric: { count: number } }[] }).metrics.map((metric) => [metric.full_name.split(".").pop(), metric.metric.count]);
+  assert.deepEqual(Object.fromEntries(counts), { failed: 3, executed: 0 });
+});
+
 suite.test("the simulator runs a message through a stream's pipelines and shows each stage", async (h) => {
   const result = await ok(h, "POST", "/system/pipelines/simulate", SimulationResponseSchema, {
     stream_id: DEFAULT_STREAM_ID,
@@ -150,6 +172,49 @@ suite.test("pipelines and rules are read, changed and deleted; connections follo
   const unknown = await h.call("POST", "/system/pipelines/connections/to_stream", { body: { stream_id: DEFAULT_STREAM_ID, pipeline_ids: [pipeline.id] } });
   assert.equal(unknown.status, 400);
   assert.match(assertSchema(ApiErrorSchema, unknown.body).message, /No pipeline with id/);
+});
+
+suite.test("threat intelligence: the configuration's three switches choose the sources of threat_intel_lookup_ip; an unreachable source says so", async (h) => {
+  const CONFIG = "/system/cluster_config/org.graylog.plugins.threatintel.ThreatIntelPluginConfiguration";
+  assert.deepEqual((await h.call("GET", CONFIG)).body, { tor_enabled: false, spamhaus_enabled: false, abusech_ransom_enabled: false });
+  const badSwitch = await h.call("PUT", CONFIG, { body: { tor_enabled: "yes", spamhaus_enabled: false, abusech_ransom_enabled: false } });
+  assert.equal(badSwitch.status, 400);
+  assert.match(assertSchema(ApiErrorSchema, badSwitch.body).message, /tor_enabled/);
+
+  await ok(h, "POST", "/system/pipelines/rule", RuleSourceSchema, {
+    source: 'rule "threat intel"\nwhen true\nthen\n  set_fields(threat_intel_lookup_ip(to_string($message.src_ip), "src"));\nend',
+  });
+  const pipeline = await ok(h, "POST", "/system/pipelines/pipeline", PipelineSourceSchema, { source: 'pipeline "Threats"\nstage 0 match either\nrule "threat intel";\nend' });
+  await ok(h, "POST", "/system/pipelines/connections/to_pipeline", z.array(PipelineConnectionsSchema), { pipeline_id: pipeline.id, stream_ids: [DEFAULT_STREAM_ID] });
+  const simulate = () => ok(h, "POST", "/system/pipelines/simulate", SimulationResponseSchema, { stream_id: DEFAULT_STREAM_ID, message: { message: "x", src_ip: "8.8.8.8" } });
+
+  // Every source switched off: nothing is asked, nothing is indicated.
+  assert.equal((await simulate()).messages[0].message.src_threat_indicated, false);
+
+  // Tor switched on, its table missing: the rule fails, saying which table it needs.
+  await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: true, spamhaus_enabled: false, abusech_ransom_enabled: false });
+  const missing = await simulate();
+  assert.ok(missing.simulation_trace.some((step) => /Execute Rule threat intel: error: threat_intel_lookup_ip: the lookup table tor-exit-node-list does not exist/.test(step.message)));
+
+  // With a Tor exit node adapter behind the table: the source cannot be reached from here, at once.
+  const adapter = await h.call("POST", "/system/lookup/adapters", { body: { name: "tor-exit-nodes", title: "Tor exit nodes", config: { type: "torexitnode" } } });
+  const cache = await h.call("POST", "/system/lookup/caches", { body: { name: "tor-cache", title: "Tor cache", config: { type: "none" } } });
+  const table = await h.call("POST", "/system/lookup/tables", {
+    body: { name: "tor-exit-node-list", title: "Tor exit nodes", cache_id: (cache.body as { id: string }).id, data_adapter_id: (adapter.body as { id: string }).id },
+  });
+  assert.equal(table.status, 200, JSON.stringify(table.body));
+  const started = performance.now();
+  const unreachable = await simulate();
+  assert.ok(performance.now() - started < 5_000, "nothing waits for the internet");
+  assert.ok(
+    unreachable.simulation_trace.some((step) => /threat_intel_lookup_ip: The source of this data adapter \(https:\/\/check\.torproject\.org\/exit-addresses\) cannot be reached/.test(step.message)),
+    JSON.stringify(unreachable.simulation_trace),
+  );
+  // Private addresses are never looked up.
+  const privateNet = await ok(h, "POST", "/system/pipelines/simulate", SimulationResponseSchema, { stream_id: DEFAULT_STREAM_ID, message: { message: "x", src_ip: "10.1.2.3" } });
+  assert.equal(privateNet.messages[0].message.src_threat_indicated, false);
+  await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: false, spamhaus_enabled: false, abusech_ransom_enabled: false });
+  assert.equal((await h.call("DELETE", `/system/pipelines/pipeline/${pipeline.id}`)).status, 204);
 });
 
 suite.test("a reader may not read or change pipelines", async (h) => {

@@ -2631,6 +2631,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/pipelines/rule/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each rule's counters since the server started: evaluated, matched, executed, failed with a runtime error, and the last error */
+        get: operations["getSystemPipelinesRuleCounters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/pipelines/rule/{id}": {
         parameters: {
             query?: never;
@@ -6452,6 +6469,17 @@ export interface components {
                 description: string;
             }[];
             description: string;
+        };
+        PipelineRuleCounters: {
+            rule_id: string;
+            evaluated: number;
+            matched: number;
+            executed: number;
+            failed: number;
+            last_error: {
+                message: string;
+                timestamp: string;
+            } | null;
         };
         PipelineSource: {
             id: string | null;
@@ -19952,6 +19980,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FunctionDescriptor"][];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemPipelinesRuleCounters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counters, by rule title. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineRuleCounters"][];
                 };
             };
             /** @description The request is malformed; the message names the field. */

@@ -22,7 +22,7 @@ export const LOOKUP_FUNCTIONS: readonly RuleFunction[] = [
     run: ([table, key, fallback], { env }) => {
       const found = env.lookup(textOf(table) ?? "", textOf(key) ?? "");
       if (!found) throw new Error(`Lookup table <${textOf(table)}> not found.`);
-      return found.single ?? fallback ?? null;
+      return found.single_value ?? fallback ?? null;
     },
   },
   {
@@ -34,7 +34,7 @@ export const LOOKUP_FUNCTIONS: readonly RuleFunction[] = [
     run: ([table, key, fallback], { env }) => {
       const found = env.lookup(textOf(table) ?? "", textOf(key) ?? "");
       if (!found) throw new Error(`Lookup table <${textOf(table)}> not found.`);
-      return found.multi ?? fallback ?? null;
+      return found.multi_value ?? fallback ?? null;
     },
   },
 ];

@@ -8,6 +8,15 @@ function target(given: unknown, current: RuleMessage): RuleMessage {
   return given === undefined ? current : given as RuleMessage;
 }
 
+/**
+ * A field name with its optional prefix and suffix. Without them the name is used as it is: a name built anew
+ * for every message would have to be hashed again before it can be a field's key.
+ */
+function fieldName(name: string, prefix: unknown, suffix: unknown): string {
+  if ((prefix === undefined || prefix === null || prefix === "") && (suffix === undefined || suffix === null || suffix === "")) return name;
+  return `${textOf(prefix) ?? ""}${name}${textOf(suffix) ?? ""}`;
+}
+
 /** Graylog's message functions: fields, dropping, streams, new messages, debugging. */
 export const MESSAGE_FUNCTIONS: readonly RuleFunction[] = [
   {
@@ -30,7 +39,7 @@ export const MESSAGE_FUNCTIONS: readonly RuleFunction[] = [
     ],
     returnType: "Void",
     run: ([field, value, prefix, suffix, message, fallback], { message: current }) => {
-      target(message, current).set(`${prefix ?? ""}${textOf(field) ?? ""}${suffix ?? ""}`, value ?? fallback);
+      target(message, current).set(fieldName(textOf(field) ?? "", prefix, suffix), value ?? fallback);
     },
   },
   {
@@ -42,7 +51,7 @@ export const MESSAGE_FUNCTIONS: readonly RuleFunction[] = [
       const into = target(message, current);
       for (const [name, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
         if (name === "matches" && typeof value === "boolean") continue; // the match flag of regex and grok results
-        into.set(`${prefix ?? ""}${name}${suffix ?? ""}`, value);
+        into.set(fieldName(name, prefix, suffix), value);
       }
     },
   },

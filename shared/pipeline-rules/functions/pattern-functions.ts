@@ -14,7 +14,8 @@ const regexCache = new Map<string, RegExp>();
 
 /** Compiled once per pattern (rules run per message). */
 function cachedRegex(pattern: string, flags = ""): RegExp {
-  const key = `${flags}/${pattern}`;
+  // Patterns are mostly constants of the rule's source: keyed by themselves, their hash is computed once.
+  const key = flags === "" ? pattern : `${flags}/${pattern}`;
   let regex = regexCache.get(key);
   if (!regex) {
     regex = compileRegex(pattern, flags) ?? undefined;
@@ -33,7 +34,7 @@ const checkPattern = (index: number) => (args: readonly unknown[]) => {
 /** Java's String.split: with limit 0 trailing empty strings go; with limit n at most n parts. */
 export function javaSplit(text: string, regex: RegExp, limit: number): string[] {
   const parts: string[] = [];
-  const global = new RegExp(regex.source, regex.flags.includes("g") ? regex.flags : regex.flags + "g");
+  const global = regex.global ? regex : new RegExp(regex.source, regex.flags + "g");
   let last = 0;
   for (const match of text.matchAll(global)) {
     if (limit > 0 && parts.length === limit - 1) break;
@@ -54,7 +55,7 @@ export const PATTERN_FUNCTIONS: readonly RuleFunction[] = [
     params: [param("pattern", "String", "The regular expression to split by"), param("value", "String", "The string to split"), param("limit", "Long", "At most this many parts; 0 drops trailing empty parts (default)", true)],
     returnType: "List",
     check: checkPattern(0),
-    run: ([pattern, value, limit]) => javaSplit(textOf(value) ?? "", cachedRegex(textOf(pattern) ?? ""), (limit as number | undefined) ?? 0),
+    run: ([pattern, value, limit]) => javaSplit(textOf(value) ?? "", cachedRegex(textOf(pattern) ?? "", "g"), (limit as number | undefined) ?? 0),
   },
   {
     name: "regex",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parseRule } from "../../../shared/pipeline-rules/rule-parser.ts";
 import type { RuleEnvironment, RuleMessage } from "../../../shared/pipeline-rules/rule-function.ts";
 import { RuleDateTime } from "../../../shared/pipeline-rules/rule-types.ts";
+import { THREAT_INTEL_DEFAULTS } from "../../../shared/threat-intel-config.ts";
 
 /** A message of plain fields, as the functions see one. */
 class FakeMessage implements RuleMessage {
@@ -39,7 +40,12 @@ const NOW = Date.parse("2026-05-04T03:02:01.000Z");
 const created: FakeMessage[] = [];
 const debugged: string[] = [];
 const ENV: RuleEnvironment = {
-  lookup: (table, key) => table === "owners" ? (key === "web-01" ? { single: "Alice", multi: { value: "Alice", team: "web" } } : { single: null, multi: null }) : null,
+  lookup: (table, key) =>
+    table === "owners"
+      ? (key === "web-01" ? { single_value: "Alice", multi_value: { value: "Alice", team: "web" }, has_error: false } : { single_value: null, multi_value: null, has_error: false })
+      : null,
+  lookupError: () => null,
+  threatIntel: () => THREAT_INTEL_DEFAULTS,
   grokPatterns: () => new Map([["INT", "(?:[+-]?(?:[0-9]+))"], ["WORD", "\\b\\w+\\b"]]),
   streamByTitle: (title) => title === "Errors" ? "errors-id" : null,
   debug: (text) => debugged.push(text),
