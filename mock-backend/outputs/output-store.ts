@@ -147,8 +147,15 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
     for (const [id, messages] of byOutput) {
       const output = this.outputs.get(id);
       if (!output) continue;
-      output.sender ??= OUTPUT_TYPE_DEFINITIONS[checkedType(output.summary.type)].start(output.summary.configuration);
-      output.sender.send(messages);
+      try {
+        output.sender ??= OUTPUT_TYPE_DEFINITIONS[checkedType(output.summary.type)].start(output.summary.configuration);
+        output.sender.send(messages);
+      } catch (error) {
+        // One output that cannot send (a receiver gone, a file no longer writable) neither stops the others nor the ingest.
+        console.error(`Output ${output.summary.title} could not forward ${messages.length} messages`, error);
+        output.sender?.close();
+        output.sender = null;
+      }
     }
   }
 

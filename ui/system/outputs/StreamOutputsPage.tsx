@@ -1,4 +1,4 @@
-import { Alert } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { errorToastText } from "../../api/fetch-error.ts";
@@ -14,8 +14,9 @@ export function StreamOutputsPage() {
   if (stream.isError) {
     return <PageLayout title="Stream outputs"><Alert color="red">{errorToastText(stream.error)}</Alert></PageLayout>;
   }
+  if (!stream.data) return <PageLayout title="Stream outputs"><Text c="dimmed">Loading…</Text></PageLayout>;
   return (
-    <PageLayout title={streamOutputsTitle(stream.data?.title ?? "")} description={STREAM_OUTPUTS_DESCRIPTION}>
+    <PageLayout title={streamOutputsTitle(stream.data.title)} description={STREAM_OUTPUTS_DESCRIPTION}>
       <OutputsManager streamId={streamId} />
     </PageLayout>
   );
