@@ -23,6 +23,9 @@ import { streamOutputsApi } from "./routes/stream-outputs.ts";
 import { lookupTablesApi } from "./routes/lookup-tables.ts";
 import { pipelinesApi } from "./routes/pipelines.ts";
 import { indexSetsApi } from "./routes/index-sets.ts";
+import { systemJobsApi } from "./routes/system-jobs.ts";
+import { systemMessagesApi } from "./routes/system-messages.ts";
+import { processingApi } from "./routes/processing.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -117,6 +120,9 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     legacyAlarmCallbacksApi(),
     nodesApi(),
     metricsApi(),
+    systemJobsApi(),
+    systemMessagesApi(),
+    processingApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

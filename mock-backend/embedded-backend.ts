@@ -47,6 +47,10 @@ import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
 import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
 import { EmbeddedShareStore } from "./shares/share-store.ts";
 import { EmbeddedTeamStore } from "./teams/team-store.ts";
+import { EmbeddedSystemMessageStore } from "./system-messages/system-message-store.ts";
+import { SystemJobManager } from "./system-jobs/system-job-manager.ts";
+import { EmbeddedProcessingControl } from "./processing/processing-control.ts";
+import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
 import { URL_WHITELIST_CONFIG_CLASS } from "../api/schemas/url-whitelist.ts";
 
 export interface EmbeddedBackendOptions {
@@ -93,7 +97,23 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await seedLookupTables(db, lookupTables);
   await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
-  const messages = await MessageStore.open(db, { nodeId: identity.nodeId, registry, backgroundTermIndexing: true });
+  const systemMessages = new EmbeddedSystemMessageStore(db, identity.nodeId);
+  const messages = await MessageStore.open(db, {
+    nodeId: identity.nodeId,
+    registry,
+    backgroundTermIndexing: true,
+    indexLifecycle: indexLifecycleMessages(systemMessages),
+  });
+  const systemJobs = new SystemJobManager({
+    nodeId: identity.nodeId,
+    finished: (job, { tookMs, error }) =>
+      systemMessages.record(job.name, error === null ? `${job.description} ${job.info} Took ${tookMs} ms.` : `${job.description} ${job.info} Failed: ${error}`),
+  });
+  const processing = await EmbeddedProcessingControl.open(db, {
+    changed: (running) =>
+      systemMessages.record("org.graylog2.shared.system.processing.ProcessingControl", running ? "Message processing resumed." : "Message processing paused."),
+  });
+  messages.useProcessingGate(processing);
   const pipelines = new EmbeddedPipelineStore(db, messages, lookupTables.live, registry);
   await pipelines.start();
   if (created && options.demoMessages > 0) {
@@ -141,6 +161,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     ingest: (batch, input) => messages.ingest(batch, input),
     extractorsOf: (inputId) => extractors.extractorsOf(inputId),
     deleted: (inputId) => extractors.deleteInput(inputId),
+    stateChanged: (input, state) =>
+      systemMessages.record("org.graylog2.shared.inputs.InputStateListener", `Input [${input.type}/${input.title}/${input.id}] is now ${state}.`),
   });
   // Messages routed to a stream are forwarded to its outputs, from the first batch an input stores.
   const outputs = await EmbeddedOutputStore.open(db, (streamId) => messages.streams().some((stream) => stream.id === streamId));
@@ -161,6 +183,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     timeoutMs: 10_000,
   };
   const dispatcher = new NotificationDispatcher(db, senders, { ...DEFAULT_RETRY_POLICY, ...options.notificationRetry });
+  const indexSets = new EmbeddedIndexSetStore(db, messages, clusterConfig, systemJobs);
+  systemJobs.useTriggerable({ "org.graylog2.indexer.ranges.RebuildIndexRangesJob": () => indexSets.rebuildAllJob() });
+  systemMessages.record("org.graylog2.bootstrap.ServerBootstrap", "Started up.");
   scheduler.start();
   dispatcher.start(1_000);
   return {
@@ -173,7 +198,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     teams: new EmbeddedTeamStore(db),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
-    system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps()),
+    system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps(), () => processing.isProcessing()),
     clusterConfig,
     search,
     views: new EmbeddedViewStore(db),
@@ -197,21 +222,43 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
     pipelines,
     exportJobs: new EmbeddedExportJobStore(db),
-    indexSets: new EmbeddedIndexSetStore(db, messages, clusterConfig),
+    indexSets,
+    systemJobs,
+    systemMessages,
+    processing,
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),
     async close() {
       traffic.stop();
+      await processing.close();
       await inputs.close();
       outputs.close();
       await scheduler.stop();
       await dispatcher.stop();
       await messages.close();
+      await systemMessages.settled();
       // Searches answered just before leave their hits tables to drop.
       await search.settled();
       db.close();
     },
+  };
+}
+
+/** System messages for new write indices and for retention, in Graylog's words. */
+function indexLifecycleMessages(systemMessages: EmbeddedSystemMessageStore): IndexLifecycleListener {
+  const alias = (index: string) => `${index.replace(/_\d+$/, "")}_deflector`;
+  return {
+    cycled: (_indexSetId, previous, next) =>
+      systemMessages.record(
+        "org.graylog2.indexer.MongoIndexSet",
+        previous === null ? `Created the first write index <${next}> behind index alias <${alias(next)}>.` : `Cycled index alias <${alias(next)}> from <${previous}> to <${next}>.`,
+      ),
+    retired: (_indexSetId, index, status) =>
+      systemMessages.record(
+        "org.graylog2.indexer.retention.strategies.AbstractIndexRetentionStrategy",
+        `Running retention strategy [${status === "deleted" ? "DeletionRetentionStrategy" : "ClosingRetentionStrategy"}] for index <${index}>: ${status}.`,
+      ),
   };
 }
 

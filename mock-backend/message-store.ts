@@ -1,3 +1,5 @@
+import { ALWAYS_PROCESSING, type ProcessingGate } from "./processing/processing-gate.ts";
+import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
 import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
 import { SEED_INDEX_SETS, SEED_STREAMS } from "../fixtures/seed-streams.ts";
 import { DEFAULT_STREAM_ID } from "../shared/product.ts";
@@ -77,6 +79,8 @@ export interface MessageStoreOptions {
   backgroundTermIndexing?: boolean;
   /** Options of the term index (tests). */
   termIndex?: TermIndexOptions;
+  /** Told of new write indices and of retention (system messages). */
+  indexLifecycle?: IndexLifecycleListener;
 }
 
 export interface IngestResult {
@@ -198,10 +202,24 @@ export class MessageStore {
     chunks: AsyncIterable<readonly IncomingMessage[]>,
     input: IngestInput = PLAIN_INPUT,
   ): Promise<IngestResult> {
-    // One ingest at a time: a batch may add a column that the next batch's rows already use.
-    const run = this.ingesting.then(() => this.ingestNow(chunks, input));
-    this.ingesting = run.catch(() => {});
-    return run;
+    this.processing.received();
+    // Paused processing (System → Overview) holds batches here, in arrival order, until it resumes.
+    return this.processing.admit(() => {
+      // One ingest at a time: a batch may add a column that the next batch's rows already use.
+      const run = this.ingesting.then(() => this.ingestNow(chunks, input));
+      this.ingesting = run.catch(() => {});
+      return run.then((result) => {
+        this.processing.processed();
+        return result;
+      });
+    });
+  }
+
+  private processing: ProcessingGate = ALWAYS_PROCESSING;
+
+  /** Hands the store the gate that pauses and resumes message processing. */
+  useProcessingGate(gate: ProcessingGate): void {
+    this.processing = gate;
   }
 
   private ingesting: Promise<unknown> = Promise.resolve();
@@ -667,7 +685,7 @@ export class MessageStore {
         rangeCalculatedAtMs: Date.now(),
       });
     }
-    this.rotation = new IndexRotation(this.indexSets, indices);
+    this.rotation = new IndexRotation(this.indexSets, indices, this.options.indexLifecycle);
     this.searchableCache = null;
     this.extras.clear();
     for (

@@ -20,6 +20,8 @@ import { ACCESS_TOKEN_STATEMENTS } from "./access-token-store.ts";
 import { ROLE_STATEMENTS } from "./roles/role-store.ts";
 import { TEAM_STATEMENTS } from "./teams/team-store.ts";
 import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
+import { SYSTEM_MESSAGE_STATEMENTS } from "./system-messages/system-message-store.ts";
+import { PROCESSING_STATEMENTS } from "./processing/processing-control.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -75,6 +77,8 @@ const STATEMENTS = [
   ...ROLE_STATEMENTS,
   ...TEAM_STATEMENTS,
   ...EXPORT_JOB_STATEMENTS,
+  ...SYSTEM_MESSAGE_STATEMENTS,
+  ...PROCESSING_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -24,6 +24,7 @@ export class EmbeddedSystemStore implements SystemStore {
     private readonly identity: ClusterIdentity,
     private readonly registry: MetricRegistry,
     private readonly ingestSteps: IngestSteps = () => [],
+    private readonly isProcessing: () => boolean = () => true,
   ) {}
 
   info(): Promise<SystemInfo> {
@@ -34,9 +35,9 @@ export class EmbeddedSystemStore implements SystemStore {
       cluster_id: this.identity.clusterId,
       version: PRODUCT_VERSION,
       started_at: this.startedAt.toISOString(),
-      is_processing: true,
+      is_processing: this.isProcessing(),
       hostname: hostname(),
-      lifecycle: "running",
+      lifecycle: this.isProcessing() ? "running" : "paused",
       lb_status: "alive",
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       operating_system: `${osType()} ${release()}`,

@@ -18,7 +18,7 @@ export const PAGE_MODULES = {
   streamEdit: "ui/streams/StreamRulesPage.tsx",
   streamSearch: "ui/search/SearchPage.tsx",
   message: "ui/search/MessagePage.tsx",
-  systemConfigurations: "ui/decorators/DecoratorsConfigurationPage.tsx",
+  systemConfigurations: "ui/system/configurations/ConfigurationsPage.tsx",
   systemGrokPatterns: "ui/system/grok-patterns/GrokPatternsPage.tsx",
   alerts: "ui/alerts/AlertsPage.tsx",
   eventDefinitions: "ui/alerts/EventDefinitionsPage.tsx",

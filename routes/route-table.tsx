@@ -45,8 +45,8 @@ const SearchPage = lazyPage(async () => {
   await nextTask();
   return (await import("../ui/search/SearchPage.tsx")).SearchPage;
 });
-const DecoratorsConfigurationPage = lazyPage(() =>
-  import("../ui/decorators/DecoratorsConfigurationPage.tsx").then((module) => module.DecoratorsConfigurationPage)
+const ConfigurationsPage = lazyPage(() =>
+  import("../ui/system/configurations/ConfigurationsPage.tsx").then((module) => module.ConfigurationsPage)
 );
 const MessagePage = lazyPage(() => import("../ui/search/MessagePage.tsx").then((module) => module.MessagePage));
 const StreamsPage = lazyPage(() => import("../ui/streams/StreamsPage.tsx").then((module) => module.StreamsPage));
@@ -192,7 +192,7 @@ export const PAGES: Record<PathName, PageEntry> = {
   eventNotificationEdit: { title: "Edit notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
 
   systemOverview: { title: "System Overview", render: onDemand(<SystemOverviewPage />), preload: SystemOverviewPage.preload },
-  systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
+  systemConfigurations: { title: "Configurations", render: onDemand(<ConfigurationsPage />), preload: ConfigurationsPage.preload },
   systemOutputs: { title: "Outputs", render: onDemand(<OutputsPage />), preload: OutputsPage.preload },
   systemLogging: { title: "Logging" },
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },

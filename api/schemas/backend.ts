@@ -21,6 +21,9 @@ import type { ExtractorTesters } from "./extractor-testers.ts";
 import type { LookupStore } from "./lookup-tables.ts";
 import type { PipelineStore } from "./pipelines.ts";
 import type { IndexSetStore } from "./index-sets.ts";
+import type { SystemJobStore } from "./system-jobs.ts";
+import type { SystemMessageStore } from "./system-messages.ts";
+import type { ProcessingControl } from "./processing.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -256,5 +259,8 @@ export interface Backend {
   pipelines: PipelineStore;
   exportJobs: ExportJobStore;
   indexSets: IndexSetStore;
+  systemJobs: SystemJobStore;
+  systemMessages: SystemMessageStore;
+  processing: ProcessingControl;
   close(): Promise<void>;
 }

@@ -222,7 +222,7 @@ export const IndexSetDefaultsSchema = z.object({
 ).openapi("IndexSetsDefaultConfiguration");
 export type IndexSetDefaults = z.infer<typeof IndexSetDefaultsSchema>;
 
-export const INDEX_SET_DEFAULTS_CONFIG_CLASS = "org.graylog2.configuration.IndexSetsDefaultConfiguration" as const;
+export { INDEX_SET_DEFAULTS_CONFIG_CLASS } from "../../shared/cluster-config-classes.ts";
 
 /** A message count rotation config. */
 export const countRotation = (maxDocsPerIndex: number): RotationStrategyConfig => ({

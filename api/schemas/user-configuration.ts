@@ -8,8 +8,7 @@ dayjs.extend(duration);
  * The users' cluster settings (spec 002 §7 cluster configs): the global session timeout (Graylog's
  * `UserConfiguration`) and whom entities may be shared with (`UserAndTeamsConfig`).
  */
-export const USER_CONFIGURATION_CLASS = "org.graylog2.users.UserConfiguration" as const;
-export const USER_AND_TEAMS_CONFIG_CLASS = "org.graylog2.users.UserAndTeamsConfig" as const;
+export { USER_AND_TEAMS_CONFIG_CLASS, USER_CONFIGURATION_CLASS } from "../../shared/cluster-config-classes.ts";
 
 /** An ISO-8601 duration in milliseconds (PT1H → 3,600,000); NaN when the text is not one. */
 export function isoDurationMs(text: string): number {

@@ -14,6 +14,8 @@ import type { Database } from "../database.ts";
 import type { MessageStore } from "../message-store.ts";
 import { objectId } from "../object-id.ts";
 import { countLimit } from "../store/index-sets.ts";
+import type { JobProgress } from "../../api/schemas/system-jobs.ts";
+import { SystemJobManager, type SystemJobWork } from "../system-jobs/system-job-manager.ts";
 
 /** What an index set row keeps beside its own columns: the rest of Graylog's IndexSetSummary. */
 type IndexSetConfig = Omit<IndexSet, "id" | "title" | "description" | "index_prefix" | "default" | "creation_date">;
@@ -37,6 +39,7 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     private readonly db: Database,
     private readonly messages: MessageStore,
     private readonly clusterConfig: ClusterConfigStore,
+    private readonly jobs: SystemJobManager = new SystemJobManager({ nodeId: "" }),
   ) {}
 
   async list(): Promise<IndexSet[]> {
@@ -142,14 +145,30 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
     return this.changeStatus(name, "deleted", "The current write index cannot be deleted.");
   }
 
-  cycle(indexSetId: string): Promise<StoredIndex> {
-    return this.messages.cycle(indexSetId);
+  /** Starts a new write index; the previous one's range is then recalculated by a system job, as Graylog does. */
+  async cycle(indexSetId: string): Promise<StoredIndex> {
+    const previous = this.messages.writeIndex(indexSetId);
+    const index = await this.messages.cycle(indexSetId);
+    if (previous) {
+      await this.jobs.run("org.graylog2.indexer.SetIndexReadOnlyAndCalculateRangeJob", `Index ${previous.name}`, async (progress) => {
+        await this.messages.exclusive(() => this.messages.recountRanges([previous]));
+        progress(100);
+      });
+    }
+    return index;
   }
 
+  /** Runs the range rebuild as a system job, one index after the other, with its progress. */
   rebuildRanges(names?: readonly string[]): Promise<void> {
-    return this.messages.exclusive(() =>
-      this.messages.recountRanges(this.messages.indices().filter((index) => names === undefined || names.includes(index.name)))
-    );
+    const targets = this.messages.indices().filter((index) => names === undefined || names.includes(index.name));
+    return this.jobs.run("org.graylog2.indexer.ranges.RebuildIndexRangesJob", rebuildInfo(targets.length), (progress) =>
+      rebuildEach(this.messages, targets, progress));
+  }
+
+  /** The range rebuild of every index, for `POST /system/jobs`. */
+  rebuildAllJob(): { info: string; work: SystemJobWork } {
+    const targets = this.messages.indices();
+    return { info: rebuildInfo(targets.length), work: (progress) => rebuildEach(this.messages, targets, progress) };
   }
 
   async defaults(): Promise<IndexSetDefaults> {
@@ -177,6 +196,18 @@ export class EmbeddedIndexSetStore implements IndexSetStore {
       }
     }
   }
+}
+
+function rebuildInfo(count: number): string {
+  return `Rebuilding the ranges of ${count} ${count === 1 ? "index" : "indices"}.`;
+}
+
+async function rebuildEach(messages: MessageStore, targets: ReturnType<MessageStore["indices"]>, progress: JobProgress): Promise<void> {
+  for (const [position, index] of targets.entries()) {
+    await messages.exclusive(() => messages.recountRanges([index]));
+    progress(((position + 1) / targets.length) * 100);
+  }
+  progress(100);
 }
 
 function configOf(body: IndexSetCreate | IndexSetUpdate): IndexSetConfig {

@@ -55,6 +55,8 @@ export interface InputStoreOptions {
   registry?: MetricRegistry;
   /** Called when an input is deleted (its extractors go with it). */
   deleted?: (inputId: string) => Promise<void>;
+  /** Told when an input starts running, fails or is stopped (a system message). */
+  stateChanged?: (input: { id: string; title: string; type: string }, state: "RUNNING" | "FAILED" | "STOPPED") => void;
 }
 
 /**
@@ -231,6 +233,7 @@ export class EmbeddedInputStore implements InputStore {
     await this.setDesiredState(input, "STOPPED");
     await this.halt(id);
     this.markStopped(input);
+    this.options.stateChanged?.(input, "STOPPED");
     return this.stateOf(input);
   }
 
@@ -275,9 +278,11 @@ export class EmbeddedInputStore implements InputStore {
     try {
       const transport = await definition.listen(input.configuration, running);
       Object.assign(runtime, { state: "RUNNING", startedAt: new Date().toISOString(), running: { input: running, transport } });
+      this.options.stateChanged?.(input, "RUNNING");
     } catch (error) {
       await running.close();
       Object.assign(runtime, { state: "FAILED", failure: error instanceof Error ? error.message : String(error) });
+      this.options.stateChanged?.(input, "FAILED");
     }
   }
 

@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import duration from "dayjs/plugin/duration.js";
 import type { RetentionStrategyConfig, RotationStrategyConfig, StoredIndex } from "../../api/schemas/index-sets.ts";
+import { type IndexLifecycleListener, NO_INDEX_LIFECYCLE_LISTENER } from "./index-lifecycle.ts";
 import { retentionKindOfConfig, rotationKindOfConfig } from "../../api/schemas/index-sets.ts";
 
 dayjs.extend(duration);
@@ -75,6 +76,7 @@ export class IndexRotation {
   constructor(
     private readonly sets: ReadonlyMap<string, IndexSet>,
     readonly indices: Map<string, IndexInfo>,
+    private readonly listener: IndexLifecycleListener = NO_INDEX_LIFECYCLE_LISTENER,
   ) {
     for (const index of indices.values()) {
       if (index.status === "deleted") continue;
@@ -125,8 +127,10 @@ export class IndexRotation {
     const set = this.set(indexSetId);
     const number = this.nextNumber(set);
     const index = newIndex(`${set.indexPrefix}_${number}`, indexSetId, number, now);
+    const previous = this.writeIndex.get(indexSetId)?.name ?? null;
     this.writeIndex.set(indexSetId, index);
     this.indices.set(index.name, index);
+    this.listener.cycled(indexSetId, previous, index.name);
     return index;
   }
 
@@ -147,6 +151,7 @@ export class IndexRotation {
       if (index === write) continue;
       index.status = kind === "delete" ? "deleted" : "closed";
       changed.push(index);
+      this.listener.retired(indexSetId, index.name, index.status);
     }
     return changed;
   }

@@ -135,6 +135,10 @@ import { answerChecker } from "../helpers/openapi-answers.ts";
 import { concretePath, listOperations, loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
 import { describeRequest, invalidRequest, sendGenerated, validRequest } from "../helpers/openapi-requests.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
+import { ClusterJobsSchema, JobTriggeredSchema, SystemJobListSchema } from "../../api/schemas/system-jobs.ts";
+import { SystemMessagesPageSchema } from "../../api/schemas/system-messages.ts";
+import { UrlWhitelistSchema, WhitelistCheckResponseSchema, WhitelistRegexGenerationResponseSchema } from "../../api/schemas/url-whitelist.ts";
+import { ProcessingStatusSummarySchema } from "../../api/schemas/processing.ts";
 
 /** Path parameter values that exist in the seeded backend. */
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -806,6 +810,28 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/deflector/{indexSetId}/cycle": { status: 204, schema: null },
   "GET /count/total": { status: 200, schema: CountSchema },
   "GET /count/{indexSetId}/total": { status: 200, schema: CountSchema },
+  "GET /system/urlwhitelist": { status: 200, schema: UrlWhitelistSchema },
+  "PUT /system/urlwhitelist": { body: { disabled: false, entries: [{ id: "e1", title: "Example", value: "https://example.com/", type: "literal" }] }, status: 204, schema: null },
+  "POST /system/urlwhitelist/check": { body: { url: "https://example.com/" }, status: 200, schema: WhitelistCheckResponseSchema },
+  "POST /system/urlwhitelist/generate_regex": { body: { url_template: "https://example.com/${key}", placeholder: "${key}" }, status: 200, schema: WhitelistRegexGenerationResponseSchema },
+  "GET /system/jobs": { status: 200, schema: SystemJobListSchema },
+  "GET /cluster/jobs": { status: 200, schema: ClusterJobsSchema },
+  "GET /system/jobs/{jobId}": { status: 404, schema: ApiErrorSchema },
+  "POST /system/jobs": { body: { job_name: "org.graylog2.indexer.ranges.RebuildIndexRangesJob" }, status: 202, schema: JobTriggeredSchema },
+  "DELETE /system/jobs/{jobId}": { status: 404, schema: ApiErrorSchema },
+  "DELETE /system/jobs/acknowledge/{jobId}": { status: 404, schema: ApiErrorSchema },
+  "GET /system/messages": { query: "?page=1", status: 200, schema: SystemMessagesPageSchema },
+  "PUT /system/processing/pause": { status: 204, schema: null },
+  "PUT /system/processing/resume": { status: 204, schema: null },
+  "POST /cluster/{nodeId}/processing/pause": { prepare: thisNode, status: 204, schema: null },
+  "POST /cluster/{nodeId}/processing/resume": { prepare: thisNode, status: 204, schema: null },
+  "GET /system/processing/status": { status: 200, schema: ProcessingStatusSummarySchema },
+  "GET /system/processing/status/persisted": { prepare: async (harness) => {
+    await harness.call("PUT", "/system/processing/resume");
+    await harness.call("PUT", "/system/processing/pause");
+    await harness.call("PUT", "/system/processing/resume");
+    return {};
+  }, status: 200, schema: ProcessingStatusSummarySchema },
   "POST /streams/{streamId}/testMatch": { body: { message: { source: "web-01", http_method: "GET" } }, status: 200, schema: StreamTestMatchResponseSchema },
   "GET /system/tools/natural_date_tester": { query: "?string=last%20five%20minutes&timezone=Europe%2FBerlin", status: 200, schema: NaturalDateSchema },
   "GET /views": { status: 200, schema: ViewListSchema },

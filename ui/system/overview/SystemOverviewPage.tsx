@@ -1,6 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { useMounted } from "../../common/use-mounted.ts";
+import { OverviewSection } from "./OverviewSection.tsx";
+import { ProcessingSection } from "./ProcessingSection.tsx";
+import { SystemJobsSection } from "./SystemJobsSection.tsx";
+import { SystemMessagesSection } from "./SystemMessagesSection.tsx";
 import type { SystemNotification } from "../../../api/schemas/notifications.ts";
 import { failureMessage } from "../../api/fetch-error.ts";
 import { toastError } from "../../common/toast.ts";
@@ -15,7 +19,10 @@ import {
   systemInfoQueryOptions,
 } from "./overview-queries.ts";
 
-/** /system/overview: notifications with dismiss, the indexer cluster, time configuration and where to get help. */
+/**
+ * /system/overview: notifications with dismiss, system jobs, message processing, the indexer cluster, time
+ * configuration, where to get help and the system messages.
+ */
 export function SystemOverviewPage() {
   const permissions = usePermissions();
   const notifications = useQuery(notificationsQueryOptions());
@@ -24,7 +31,7 @@ export function SystemOverviewPage() {
 
   return (
     <PageLayout title="System Overview">
-      <Section title="Notifications">
+      <OverviewSection title="Notifications">
         {notifications.isError && <Alert color="red">{failureMessage(notifications.error)}</Alert>}
         {notifications.data?.total === 0 && (
           <Text size="sm" data-testid="no-notifications">Everything is fine! There are no notifications.</Text>
@@ -39,8 +46,10 @@ export function SystemOverviewPage() {
             mayDismiss={permissions.isPermitted("notifications:delete")}
           />
         ))}
-      </Section>
-      <Section title="Elasticsearch cluster">
+      </OverviewSection>
+      {permissions.isPermitted("systemjobs:read") && <SystemJobsSection />}
+      {permissions.isPermitted("processing:changestate") && <ProcessingSection />}
+      <OverviewSection title="Elasticsearch cluster">
         {health.data && clusterName.data && (
           <Text size="sm" data-testid="indexer-cluster">
             The search cluster <b>{clusterName.data.name}</b> is{" "}
@@ -49,10 +58,10 @@ export function SystemOverviewPage() {
           </Text>
         )}
         {health.isError && <Alert color="red">{failureMessage(health.error)}</Alert>}
-      </Section>
+      </OverviewSection>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TimeConfiguration />
-        <Section title="Need help?">
+        <OverviewSection title="Need help?">
           <Text size="sm">
             Do not hesitate to consult the Graylog community if your questions are not answered in the{" "}
             <Anchor href="https://go2docs.graylog.org/5-1/home.htm" target="_blank" rel="noopener noreferrer">documentation</Anchor>.
@@ -62,8 +71,9 @@ export function SystemOverviewPage() {
             {" · "}
             <Anchor href="https://github.com/Graylog2/graylog2-server/issues" target="_blank" rel="noopener noreferrer">Issue tracker</Anchor>
           </Text>
-        </Section>
+        </OverviewSection>
       </SimpleGrid>
+      {permissions.isPermitted("systemmessages:read") && <SystemMessagesSection />}
     </PageLayout>
   );
 }
@@ -102,29 +112,12 @@ function TimeConfiguration() {
   const at = (timeZone: string | undefined) =>
     mounted && timeZone ? `${now.toLocaleString("en-GB", { timeZone, hour12: false })} (${timeZone})` : "—";
   return (
-    <Section title="Time configuration">
+    <OverviewSection title="Time configuration">
       <Text size="sm">Dealing with timezones can be confusing. Here you can see the timezone applied to different components of your system.</Text>
       <Text size="sm" data-testid="time-user"><b>User {user.username}:</b> {at(user.timezone ?? browserZone)}</Text>
       <Text size="sm" data-testid="time-browser"><b>Your web browser:</b> {at(browserZone)}</Text>
       <Text size="sm" data-testid="time-server"><b>Sluice server:</b> {at(system.data?.timezone)}</Text>
-    </Section>
+    </OverviewSection>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
-/** False in the server render and the hydration pass, true after: for what only the browser knows (its zone, now). */
-function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}

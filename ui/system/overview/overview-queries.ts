@@ -35,3 +35,25 @@ export async function dismissNotification(queryClient: QueryClient, type: string
   else await apiCall("delete", "/system/notifications/{notificationType}/{notificationKey}", { params: { path: { notificationType: type, notificationKey: key } } });
   await queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system/notifications") });
 }
+
+/** The node's system jobs, polled while the page is open (a job's progress moves). */
+export const systemJobsQueryOptions = () => resourceQueryOptions("/system/jobs", undefined, { refetchInterval: 2000 });
+
+export const systemMessagesQueryOptions = (page: number) =>
+  resourceQueryOptions("/system/messages", { query: { page } }, { refetchInterval: 10_000 });
+
+export const processingStatusQueryOptions = () => resourceQueryOptions("/system/processing/status", undefined, { refetchInterval: 5000 });
+
+export async function acknowledgeJob(queryClient: QueryClient, jobId: string): Promise<void> {
+  await apiCall("delete", "/system/jobs/acknowledge/{jobId}", { params: { path: { jobId } } });
+  await queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system/jobs") });
+}
+
+/** Pauses or resumes message processing; the node's state and the system messages change with it. */
+export async function setProcessing(queryClient: QueryClient, running: boolean): Promise<void> {
+  await apiCall("put", running ? "/system/processing/resume" : "/system/processing/pause", {});
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system") }),
+    queryClient.invalidateQueries({ queryKey: resourceQueryKey("/system/messages") }),
+  ]);
+}
