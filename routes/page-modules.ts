@@ -91,6 +91,7 @@ export const PAGE_MODULES = {
 export const PAGE_DRAWN_MODULES: Readonly<Record<string, readonly string[]>> = {
   "ui/search/SearchPage.tsx": ["ui/visualizations/bar/BarVisualization.tsx"],
   "ui/system/users/UsersPage.tsx": ["ui/system/teams/TeamsOverview.tsx"],
+  "ui/decorators/DecoratorsConfigurationPage.tsx": ["ui/system/configurations/ThreatIntelConfigSection.tsx"],
 };
 
 /** Every on-demand page module, once. */

@@ -96,6 +96,9 @@ const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
 const TeamsOverview = lazyPage(() => import("../ui/system/teams/TeamsOverview.tsx").then((module) => module.TeamsOverview));
 const RoleEditPage = lazyPage(() => import("../ui/system/roles/RoleEditPage.tsx").then((module) => module.RoleEditPage));
+const ThreatIntelConfigSection = lazyPage(() =>
+  import("../ui/system/configurations/ThreatIntelConfigSection.tsx").then((module) => module.ThreatIntelConfigSection)
+);
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
 const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
@@ -192,7 +195,11 @@ export const PAGES: Record<PathName, PageEntry> = {
   eventNotificationEdit: { title: "Edit notification", render: onDemand(<NotificationsPage />), preload: NotificationsPage.preload },
 
   systemOverview: { title: "System Overview", render: onDemand(<SystemOverviewPage />), preload: SystemOverviewPage.preload },
-  systemConfigurations: { title: "Configurations", render: onDemand(<DecoratorsConfigurationPage />), preload: DecoratorsConfigurationPage.preload },
+  systemConfigurations: {
+    title: "Configurations",
+    render: onDemand(<DecoratorsConfigurationPage after={<ThreatIntelConfigSection />} />),
+    preload: () => Promise.all([DecoratorsConfigurationPage.preload(), ThreatIntelConfigSection.preload()]).then(() => undefined),
+  },
   systemOutputs: { title: "Outputs", render: onDemand(<OutputsPage />), preload: OutputsPage.preload },
   systemLogging: { title: "Logging" },
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
