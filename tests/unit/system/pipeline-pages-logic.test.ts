@@ -5,6 +5,7 @@ import { draftProblem, nextStageNumber, pipelineSource } from "../../../ui/syste
 import { throughputByPipeline, throughputText } from "../../../ui/system/pipelines/logic/pipeline-throughput.ts";
 import { diagnosticsOf, parseErrorsOf } from "../../../ui/system/pipelines/logic/rule-diagnostics.ts";
 import { functionSignature } from "../../../ui/system/pipelines/logic/rule-functions.ts";
+import { counterViews } from "../../../ui/system/pipelines/logic/rule-counters.ts";
 import { configProblems, DATA_ADAPTER_FORMS, nameFromTitle } from "../../../ui/system/lookup-tables/logic/adapter-form.ts";
 import { lookupPageQuery } from "../../../ui/system/lookup-tables/logic/lookup-list.ts";
 
@@ -58,4 +59,15 @@ Deno.test("adapter forms refuse required fields left empty; names follow titles;
   assert.deepEqual(configProblems(DATA_ADAPTER_FORMS.whois, { connect_timeout: 1.5, read_timeout: 10 }), { connect_timeout: "Must be a whole number, 0 or more." });
   assert.equal(nameFromTitle("My Owners (CSV)"), "my-owners-csv");
   assert.deepEqual(lookupPageQuery({ query: "", page: 2, perPage: 50, sort: { attributeId: "cache_id", direction: "desc" } }), { query: "", page: 2, per_page: 50, sort: "title", order: "desc" });
+});
+
+Deno.test("a rule's counters show its runs, errors and last error with its time; an unknown rule shows dashes", () => {
+  const view = counterViews([
+    { rule_id: "a", executed: 12345, failed: 2, last_error: { message: "abbreviate: the width must be at least 4 but is 2", timestamp: "2026-03-01T10:00:00.123Z" } },
+    { rule_id: "b", executed: 0, failed: 0, last_error: null },
+  ]);
+  assert.deepEqual(view("a"), { executed: "12,345", errors: "2", lastError: "abbreviate: the width must be at least 4 but is 2 (2026-03-01 10:00:00Z)" });
+  assert.deepEqual(view("b"), { executed: "0", errors: "0", lastError: null });
+  assert.deepEqual(view("c"), { executed: "—", errors: "—", lastError: null });
+  assert.deepEqual(counterViews(undefined)("a"), { executed: "—", errors: "—", lastError: null });
 });

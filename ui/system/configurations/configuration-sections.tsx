@@ -4,6 +4,7 @@ import { IndexSetDefaultsConfigSection } from "./IndexSetDefaultsConfigSection.t
 import { MessageProcessorsConfigSection } from "./MessageProcessorsConfigSection.tsx";
 import { SearchesConfigSection } from "./SearchesConfigSection.tsx";
 import { SharingConfigSection } from "./SharingConfigSection.tsx";
+import { ThreatIntelConfigSection } from "./ThreatIntelConfigSection.tsx";
 import { UrlWhitelistConfigSection } from "./UrlWhitelistConfigSection.tsx";
 import { UserConfigSection } from "./UserConfigSection.tsx";
 
@@ -27,4 +28,5 @@ export const CONFIGURATION_SECTIONS: readonly ConfigurationSectionDefinition[] =
   { id: "url-whitelist", permission: "urlwhitelist:read", component: UrlWhitelistConfigSection },
   { id: "index-set-defaults", permission: "clusterconfigentry:read", component: IndexSetDefaultsConfigSection },
   { id: "decorators", permission: "clusterconfigentry:read", component: DecoratorsConfiguration },
+  { id: "threat-intel", permission: "clusterconfigentry:read", component: ThreatIntelConfigSection },
 ];

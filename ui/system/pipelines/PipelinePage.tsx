@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Button, Card, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -11,12 +11,15 @@ import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
 import { draftProblem, nextStageNumber, type PipelineDraft, pipelineSource, STAGE_MATCH_LABELS, type StageMatch } from "./logic/pipeline-source.ts";
 import { PipelinesNav } from "./PipelinesNav.tsx";
+import { counterViews } from "./logic/rule-counters.ts";
+import { RuleCounterCells } from "./RuleCounterCells.tsx";
 import {
   connectionsQueryOptions,
   connectPipeline,
   createPipeline,
   invalidatePipelines,
   pipelineQueryOptions,
+  ruleCountersQueryOptions,
   rulesQueryOptions,
   streamsQueryOptions,
   updatePipeline,
@@ -54,6 +57,7 @@ function PipelineForm({ existing, connectedStreams }: { existing: PipelineSource
   const mayEdit = usePermissions().isPermitted(existing ? "pipeline:edit" : "pipeline:create");
   const rules = useQuery(rulesQueryOptions());
   const streams = useQuery(streamsQueryOptions());
+  const counters = counterViews(useQuery({ ...ruleCountersQueryOptions(), enabled: existing !== null }).data);
   const [draft, setDraft] = useState<PipelineDraft>({
     title: existing?.title ?? "",
     description: existing?.description ?? "",
@@ -144,6 +148,32 @@ function PipelineForm({ existing, connectedStreams }: { existing: PipelineSource
               onChange={(value) => setStage(index, { rules: value })}
               disabled={!mayEdit}
             />
+            {existing && stage.rules.length > 0 && (
+              <Table withTableBorder aria-label={`Rules of stage ${stage.stage}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Rule</Table.Th>
+                    <Table.Th>Executed</Table.Th>
+                    <Table.Th>Errors</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {stage.rules.map((title) => {
+                    const rule = rules.data?.find((candidate) => candidate.title === title);
+                    return (
+                      <Table.Tr key={title}>
+                        <Table.Td>
+                          {rule
+                            ? <Anchor component={Link} to={paths.pipelineRule.href({ ruleId: rule.id! })} size="sm">{title}</Anchor>
+                            : <Text size="sm" c="red">{title} (no rule of this title: skipped)</Text>}
+                        </Table.Td>
+                        {rule ? <RuleCounterCells ruleId={rule.id!} title={title} counters={counters} /> : <><Table.Td /><Table.Td /></>}
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            )}
           </Stack>
         </Card>
       ))}

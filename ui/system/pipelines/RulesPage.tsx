@@ -12,7 +12,9 @@ import { toastError, toastSuccess } from "../../common/toast.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
 import { PipelinesNav } from "./PipelinesNav.tsx";
-import { deleteRule, invalidatePipelines, pipelinesQueryOptions, rulesQueryOptions } from "./pipeline-queries.ts";
+import { counterViews } from "./logic/rule-counters.ts";
+import { RuleCounterCells } from "./RuleCounterCells.tsx";
+import { deleteRule, invalidatePipelines, pipelinesQueryOptions, ruleCountersQueryOptions, rulesQueryOptions } from "./pipeline-queries.ts";
 
 /** `/system/pipelines/rules`: every rule, the pipelines that use it, with create, edit and delete. */
 export function RulesPage() {
@@ -21,6 +23,7 @@ export function RulesPage() {
   const permissions = usePermissions();
   const rules = useQuery(rulesQueryOptions());
   const pipelines = useQuery(pipelinesQueryOptions());
+  const counters = counterViews(useQuery(ruleCountersQueryOptions()).data);
   const [toDelete, setToDelete] = useState<RuleSource | null>(null);
   const [deleting, setDeleting] = useState(false);
   const usedBy = (title: string) =>
@@ -56,13 +59,15 @@ export function RulesPage() {
             <Table.Th>Description</Table.Th>
             <Table.Th>Last modified</Table.Th>
             <Table.Th>Pipelines</Table.Th>
+            <Table.Th>Executed</Table.Th>
+            <Table.Th>Errors</Table.Th>
             <Table.Th w={90} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rules.data?.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={5}><Text c="dimmed" size="sm">{NO_ENTITIES_EXIST}</Text></Table.Td>
+              <Table.Td colSpan={7}><Text c="dimmed" size="sm">{NO_ENTITIES_EXIST}</Text></Table.Td>
             </Table.Tr>
           )}
           {(rules.data ?? []).map((rule) => (
@@ -82,6 +87,7 @@ export function RulesPage() {
                   ))}
                 </Group>
               </Table.Td>
+              <RuleCounterCells ruleId={rule.id!} title={rule.title} counters={counters} />
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {permissions.isPermitted("pipeline_rule:edit") && (

@@ -9,6 +9,8 @@ import { postedQueryOptions, resourceQueryKey, resourceQueryOptions } from "../.
 
 export const rulesQueryOptions = () => resourceQueryOptions("/system/pipelines/rule");
 export const ruleQueryOptions = (id: string) => resourceQueryOptions("/system/pipelines/rule/{id}", { path: { id } });
+/** Each rule's counters, every 5 s. */
+export const ruleCountersQueryOptions = () => resourceQueryOptions("/system/pipelines/rule/counters", undefined, { refetchInterval: 5_000, staleTime: 0 });
 export const functionsQueryOptions = () => resourceQueryOptions("/system/pipelines/rule/functions", undefined, { staleTime: 300_000 });
 export const pipelinesQueryOptions = () => resourceQueryOptions("/system/pipelines/pipeline");
 export const pipelineQueryOptions = (id: string) => resourceQueryOptions("/system/pipelines/pipeline/{id}", { path: { id } });
