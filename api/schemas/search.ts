@@ -2,7 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { SERIES_TYPES } from "./series-types.ts";
 import { EffectiveTimeRangeSchema, OptionalTimeRangeSchema, TimeRangeSchema } from "./timerange.ts";
 
-/** Wire shapes of the views search API (GRAYLOG-NOTES §2; spec 001 §3, §7). */
+/**
+ * Wire shapes of the views search API (GRAYLOG-NOTES §2; spec 001 §3, §7).
+ *
+ * Bodies are closed where Graylog 5.1's DTOs are: its object mapper fails on unknown properties, and SearchDTO,
+ * QueryDTO, MessageList, Pivot, EventList, Values, Time, the series, PivotSort/SeriesSort and ValueParameter
+ * declare no `@JsonIgnoreProperties(ignoreUnknown = true)`, so an unknown key is a 400 naming it. What Graylog
+ * tolerates stays open here too, and says so where it is declared.
+ */
 
 export const ElasticsearchQuerySchema = z
   .object({ type: z.literal("elasticsearch"), query_string: z.string().max(10_000) })
@@ -39,16 +46,18 @@ export const MessagesSearchTypeSchema = z
     id: z.string().min(1).max(100),
     limit: z.number().int().min(0, "limit must not be negative").max(10_000).default(150),
     offset: z.number().int().min(0, "offset must not be negative").default(0),
-    sort: z.array(z.object({ field: z.string().min(1), order: SortOrderSchema })).default([{ field: "timestamp", order: "DESC" }]),
+    sort: z.array(z.object({ field: z.string().min(1), order: SortOrderSchema }).strict()).default([{ field: "timestamp", order: "DESC" }]),
+    // A decorator's config belongs to its type (the decorators API validates it); Graylog reads any map here.
     decorators: z.array(z.unknown()).default([]),
     fields: z.array(z.string()).default([]),
     ...SearchTypeOverrides,
   })
+  .strict()
   .openapi("MessagesSearchType");
 
 export const IntervalSchema = z.union([
-  z.object({ type: z.literal("auto"), scaling: z.number().positive().max(100).default(1) }),
-  z.object({ type: z.literal("timeunit"), timeunit: z.string().regex(/^\d+[smhdwM]$/, "timeunit must look like 1m, 5m, 1h, 1d, 1w or 1M") }),
+  z.object({ type: z.literal("auto"), scaling: z.number().positive().max(100).default(1) }).strict(),
+  z.object({ type: z.literal("timeunit"), timeunit: z.string().regex(/^\d+[smhdwM]$/, "timeunit must look like 1m, 5m, 1h, 1d, 1w or 1M") }).strict(),
 ]);
 
 export const BucketSpecSchema = z
@@ -58,12 +67,12 @@ export const BucketSpecSchema = z
       fields: z.array(z.string().min(1)).min(1, "fields must name at least one field"),
       limit: z.number().int().min(1).max(10_000).default(15),
       skip_empty_values: z.boolean().default(false),
-    }),
+    }).strict(),
     z.object({
       type: z.literal("time"),
       fields: z.array(z.string().min(1)).min(1).default(["timestamp"]),
       interval: IntervalSchema.default({ type: "auto", scaling: 1 }),
-    }),
+    }).strict(),
   ])
   .openapi("BucketSpec");
 
@@ -78,13 +87,17 @@ export const SeriesSchema = z
     field: z.string().nullish(),
     percentile: z.number().min(0).max(100).nullish(),
   })
+  .strict()
   .openapi("Series");
 
-export const PivotSortSchema = z.object({
-  type: z.enum(["pivot", "series"]),
-  field: z.string().min(1),
-  direction: z.enum(["Ascending", "Descending"]),
-});
+export const PivotSortSchema = z
+  .object({
+    type: z.enum(["pivot", "series"]),
+    field: z.string().min(1),
+    direction: z.enum(["Ascending", "Descending"]),
+  })
+  .strict()
+  .openapi("PivotSort");
 
 export const PivotSearchTypeSchema = z
   .object({
@@ -97,10 +110,12 @@ export const PivotSearchTypeSchema = z
     rollup: z.boolean().default(true),
     ...SearchTypeOverrides,
   })
+  .strict()
   .openapi("PivotSearchType");
 
 export const EventsSearchTypeSchema = z
   .object({ type: z.literal("events"), id: z.string().min(1).max(100), ...SearchTypeOverrides })
+  .strict()
   .openapi("EventsSearchType");
 
 export const SearchTypeSchema = z
@@ -116,6 +131,7 @@ export const QuerySchema = z
     filters: z.array(z.unknown()).default([]),
     search_types: z.array(SearchTypeSchema).max(200).default([]),
   })
+  .strict()
   .openapi("Query");
 
 export const ParameterSchema = z
@@ -127,8 +143,10 @@ export const ParameterSchema = z
     data_type: z.string().default("any"),
     default_value: z.unknown().optional(),
     optional: z.boolean().default(false),
+    // Open: Graylog reads a binding of an unknown type into its Binding.Fallback, refusing no property.
     binding: z.object({ type: z.string(), value: z.unknown() }).nullish(),
   })
+  .strict()
   .openapi("Parameter");
 
 export const SearchSchema = z
@@ -136,9 +154,11 @@ export const SearchSchema = z
     id: z.string().regex(/^[0-9a-f]{24}$/, "id must be a 24-character hex ObjectId").optional(),
     queries: z.array(QuerySchema).min(1, "queries must hold at least one query").max(50),
     parameters: z.array(ParameterSchema).default([]),
+    // Graylog answers a stored search with its owner and creation time; a client sending them back is not refused.
     owner: z.string().optional(),
     created_at: z.string().optional(),
   })
+  .strict()
   .openapi("Search");
 
 export const SearchTypeExecutionSchema = z.object({

@@ -26,10 +26,44 @@ const boundedObject = (what: string) =>
   );
 
 /**
- * The per-query view state (selected_fields, titles, widgets, widget_mapping, positions, formatting, …). Its
- * parts belong to the widget code of the UI; the API insists that it is an object of bounded depth.
+ * A widget of a view state: closed on Graylog 5.1's WidgetDTO keys. Its `config` belongs to its type and stays
+ * open (Graylog reads the config of a type it does not know as UnknownWidgetConfigDTO, refusing nothing), so a
+ * widget of a type this version does not know is stored back as it came.
  */
-export const ViewStateSchema = boundedObject("a query's view state").openapi("ViewState");
+const StoredWidgetSchema = z
+  .object({
+    id: z.string({ message: "a widget needs an id" }).max(200),
+    type: z.string({ message: "a widget needs a type" }).max(200),
+    filter: z.string().nullish(),
+    filters: z.array(z.unknown()).optional(),
+    timerange: z.unknown().optional(),
+    query: z.unknown().optional(),
+    streams: z.array(z.string()).optional(),
+    config: z.record(z.string().max(200), z.unknown()).optional(),
+  })
+  .strict()
+  .openapi("StoredWidget");
+export type StoredWidget = z.infer<typeof StoredWidgetSchema>;
+
+/**
+ * The per-query view state: closed on Graylog 5.1's ViewStateDTO keys (selected_fields, static_message_list_id,
+ * titles, widgets, widget_mapping, positions, formatting, display_mode_settings). The parts belong to the widget
+ * code of the UI; the API insists on the keys, closed widgets and a bounded depth.
+ */
+export const ViewStateSchema = z
+  .object({
+    selected_fields: z.array(z.string()).nullish(),
+    static_message_list_id: z.string().nullish(),
+    titles: z.record(z.string().max(200), z.unknown()).optional(),
+    widgets: z.array(StoredWidgetSchema).optional(),
+    widget_mapping: z.record(z.string().max(200), z.array(z.string())).optional(),
+    positions: z.record(z.string().max(200), z.unknown()).optional(),
+    formatting: z.record(z.string().max(200), z.unknown()).nullish(),
+    display_mode_settings: z.record(z.string().max(200), z.unknown()).optional(),
+  })
+  .strict()
+  .refine((value) => !nestedDeeperThan(value, MAX_VIEW_STATE_DEPTH), `a query's view state must be nested at most ${MAX_VIEW_STATE_DEPTH} levels deep`)
+  .openapi("ViewState");
 
 /** A view as a client sends it to POST/PUT /views; read-only fields sent back unchanged are accepted and ignored. */
 export const ViewBodySchema = z

@@ -5019,13 +5019,7 @@ export interface components {
             /** @default [] */
             series: components["schemas"]["Series"][];
             /** @default [] */
-            sort: {
-                /** @enum {string} */
-                type: "pivot" | "series";
-                field: string;
-                /** @enum {string} */
-                direction: "Ascending" | "Descending";
-            }[];
+            sort: components["schemas"]["PivotSort"][];
             /** @default true */
             rollup: boolean;
             timerange?: components["schemas"]["RelativeTimeRange"] | components["schemas"]["AbsoluteTimeRange"] | components["schemas"]["KeywordTimeRange"] | null;
@@ -5075,6 +5069,13 @@ export interface components {
             id: string;
             field?: string | null;
             percentile?: number | null;
+        };
+        PivotSort: {
+            /** @enum {string} */
+            type: "pivot" | "series";
+            field: string;
+            /** @enum {string} */
+            direction: "Ascending" | "Descending";
         };
         EventsSearchType: {
             /**
@@ -7072,7 +7073,36 @@ export interface components {
         /** @enum {string} */
         ViewType: "SEARCH" | "DASHBOARD";
         ViewState: {
-            [key: string]: unknown;
+            selected_fields?: string[] | null;
+            static_message_list_id?: string | null;
+            titles?: {
+                [key: string]: unknown;
+            };
+            widgets?: components["schemas"]["StoredWidget"][];
+            widget_mapping?: {
+                [key: string]: string[];
+            };
+            positions?: {
+                [key: string]: unknown;
+            };
+            formatting?: {
+                [key: string]: unknown;
+            } | null;
+            display_mode_settings?: {
+                [key: string]: unknown;
+            };
+        };
+        StoredWidget: {
+            id: string;
+            type: string;
+            filter?: string | null;
+            filters?: unknown[];
+            timerange?: unknown;
+            query?: unknown;
+            streams?: string[];
+            config?: {
+                [key: string]: unknown;
+            };
         };
         ViewBody: {
             id?: string;

@@ -1,6 +1,6 @@
-import type { ViewType } from "../../api/schemas/views.ts";
+import type { View, ViewType } from "../../api/schemas/views.ts";
 import { apiCall } from "../api/api-client.ts";
-import { createView, type SavedView, updateView, type View, type ViewBody } from "../views/view-queries.ts";
+import { createView, type SavedView, updateView, type ViewBody } from "../views/view-queries.ts";
 import { toQueryViewState } from "../view/view-state-wire.ts";
 import type { ViewWidgets } from "../view/view-widgets.ts";
 import { widgetSearchTypes } from "../view/widget-search-types.ts";

@@ -1,10 +1,11 @@
 import { readQueryViewState } from "../../api/schemas/view-state-reader.ts";
+import type { StoredWidget } from "../../api/schemas/views.ts";
 import type { QueryViewState } from "../../api/schemas/widgets.ts";
 import type { UnknownWidget, ViewWidgets } from "./view-widgets.ts";
 import { widgetSearchTypes } from "./widget-search-types.ts";
 
 /** A query's view state as stored: its widgets may include unknown ones, stored back as they were read. */
-export type StoredQueryViewState = Omit<QueryViewState, "widgets"> & { widgets: unknown[] };
+export type StoredQueryViewState = Omit<QueryViewState, "widgets"> & { widgets: StoredWidget[] };
 
 /** The page's widgets as a view's state for one query (spec 001 §3 'ViewState (per query)'). */
 export function toQueryViewState(view: ViewWidgets): StoredQueryViewState {
@@ -43,10 +44,9 @@ export function fromQueryViewState(state: unknown): ViewWidgets | null {
 }
 
 function unknownWidget(stored: unknown, index: number): UnknownWidget {
-  const fields = typeof stored === "object" && stored !== null ? stored as { id?: unknown; type?: unknown } : {};
-  return {
-    id: typeof fields.id === "string" && fields.id !== "" ? fields.id : `unknown-widget-${index + 1}`,
-    type: typeof fields.type === "string" ? fields.type : "",
-    stored,
-  };
+  const fields = typeof stored === "object" && stored !== null ? stored as Record<string, unknown> : {};
+  const id = typeof fields.id === "string" && fields.id !== "" ? fields.id : `unknown-widget-${index + 1}`;
+  const type = typeof fields.type === "string" ? fields.type : "";
+  // A stored view's widgets all have a string id and type (the API refuses others); one read elsewhere gets both.
+  return { id, type, stored: { ...fields, id: typeof fields.id === "string" ? fields.id : id, type } };
 }

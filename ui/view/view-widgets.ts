@@ -1,3 +1,4 @@
+import type { StoredWidget } from "../../api/schemas/views.ts";
 import type { HighlightingRule, Widget, WidgetPosition } from "../../api/schemas/widgets.ts";
 
 /**
@@ -19,7 +20,7 @@ export interface UnknownWidget {
   /** The stored type name ('' when it had none). */
   type: string;
   /** The widget as stored. */
-  stored: unknown;
+  stored: StoredWidget;
 }
 
 /** Grid columns; a width of this many or more is full width, stored as 'Infinity' (spec 001 §3, §9). */

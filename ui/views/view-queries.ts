@@ -3,7 +3,7 @@
  * change them, and the one conversion from the wire view to the client's `SavedView`.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { ViewType } from "../../api/schemas/views.ts";
+import type { View, ViewType } from "../../api/schemas/views.ts";
 import { createGrn } from "../../shared/grn.ts";
 import { type ApiBody, apiCall, type ApiData } from "../api/api-client.ts";
 import { resourceQueryKey, resourceQueryOptions } from "../api/resource-query.ts";
@@ -31,8 +31,6 @@ export interface SavedViewPage {
   perPage: number;
 }
 
-/** A view as GET /views/{id} answers it. */
-export type View = ApiData<"get", "/views/{id}">;
 /** What POST /views and PUT /views/{id} take. */
 export type ViewBody = ApiBody<"post", "/views">;
 export type BulkDeleteResult = ApiData<"post", "/views/bulk_delete">;

@@ -1,5 +1,6 @@
 import type { PivotInterval, Widget } from "../../../api/schemas/widgets.ts";
-import { toSavedView, type View } from "../../views/view-queries.ts";
+import type { View } from "../../../api/schemas/views.ts";
+import { toSavedView } from "../../views/view-queries.ts";
 import { QUERY_ID } from "../../view/search-request.ts";
 import { fromSearchQuery, type StoredSearch } from "../../view/search-from-wire.ts";
 import { DEFAULT_SEARCH_STATE, type SearchUrlState } from "../../view/url-state.ts";
