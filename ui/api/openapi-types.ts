@@ -4896,7 +4896,7 @@ export interface components {
                 removed_fields: {
                     [key: string]: unknown;
                 };
-            };
+            } | null;
         };
         PivotResult: {
             id: string;
