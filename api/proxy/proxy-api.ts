@@ -5,6 +5,7 @@ import { forwardCall, relayedAnswer } from "./forward-call.ts";
 import type { GraylogUpstream } from "./graylog-upstream.ts";
 import { forgetGraylogSession, graylogSessionId, keepGraylogSession, type SessionCookieOptions, upstreamAuthorization } from "./graylog-session.ts";
 import { limitedBody, RequestTooLarge } from "./limited-body.ts";
+import { shapeAdapterFor } from "./shape-adapters/shape-adapters.ts";
 import { UpstreamFailure } from "./upstream-failure.ts";
 
 export interface ProxyApiOptions {
@@ -88,6 +89,10 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
     if (session) return await session(c, answer);
     // Graylog no longer knows the session: the browser's cookie goes too (spec 000 §4: a 401 logs out).
     if (answer.status === 401 && !c.req.header("Authorization") && graylogSessionId(c)) forgetGraylogSession(c, cookie);
+    const adapter = shapeAdapterFor(method, path);
+    if (adapter && answer.ok && isJson(answer)) {
+      return relayedAnswer(c, upstream, answer, mountPath, JSON.stringify(adapter.adapt(await answer.json())));
+    }
     return relayedAnswer(c, upstream, answer, mountPath);
   });
   api.onError((error, c) => {
@@ -123,6 +128,10 @@ function sessionCallOf(method: string, path: string): SessionCallKind {
  */
 function mountPathOf(c: Context): string {
   return c.req.routePath.replace(/\/?\*$/, "");
+}
+
+function isJson(answer: Response): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(answer.headers.get("Content-Type") ?? "");
 }
 
 function jsonField(text: string, field: string): unknown {

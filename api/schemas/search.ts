@@ -206,7 +206,8 @@ export const ResultMessageSchema = z
     highlight_ranges: z.record(z.string(), z.array(HighlightRangeSchema)).optional(),
     decoration_stats: z
       .object({ added_fields: z.record(z.string(), z.unknown()), changed_fields: z.record(z.string(), z.unknown()), removed_fields: z.record(z.string(), z.unknown()) })
-      .optional(),
+      // Graylog 5.1 writes null for an undecorated message (ResultMessageSummary); the embedded backend leaves it out.
+      .nullish(),
   })
   .openapi("ResultMessage");
 

@@ -5179,7 +5179,7 @@ export interface components {
                 removed_fields: {
                     [key: string]: unknown;
                 };
-            };
+            } | null;
         };
         PivotResult: {
             id: string;
