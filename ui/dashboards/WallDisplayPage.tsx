@@ -1,6 +1,6 @@
 import { Box, Center, Group, Loader, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { failureMessage, FetchError } from "../api/fetch-error.ts";
 import { ErrorPage } from "../errors/ErrorPage.tsx";
