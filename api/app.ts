@@ -26,6 +26,7 @@ import { indexSetsApi } from "./routes/index-sets.ts";
 import { systemJobsApi } from "./routes/system-jobs.ts";
 import { systemMessagesApi } from "./routes/system-messages.ts";
 import { processingApi } from "./routes/processing.ts";
+import { loggersApi } from "./routes/loggers.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -123,6 +124,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     systemJobsApi(),
     systemMessagesApi(),
     processingApi(),
+    loggersApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

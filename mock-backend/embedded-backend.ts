@@ -47,6 +47,7 @@ import { EmbeddedStreamMatchTester } from "./stream-match-tester.ts";
 import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-store.ts";
 import { EmbeddedShareStore } from "./shares/share-store.ts";
 import { EmbeddedTeamStore } from "./teams/team-store.ts";
+import { LoggerRegistry } from "./logging/logger-registry.ts";
 import { EmbeddedSystemMessageStore } from "./system-messages/system-message-store.ts";
 import { SystemJobManager } from "./system-jobs/system-job-manager.ts";
 import { EmbeddedProcessingControl } from "./processing/processing-control.ts";
@@ -97,7 +98,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   await seedLookupTables(db, lookupTables);
   await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
-  const systemMessages = new EmbeddedSystemMessageStore(db, identity.nodeId);
+  const logging = new LoggerRegistry(options.log);
+  const systemMessages = new EmbeddedSystemMessageStore(db, identity.nodeId, (caller, content) => logging.logger(caller).info(content));
   const messages = await MessageStore.open(db, {
     nodeId: identity.nodeId,
     registry,
@@ -109,7 +111,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     finished: (job, { tookMs, error }) =>
       systemMessages.record(job.name, error === null ? `${job.description} ${job.info} Took ${tookMs} ms.` : `${job.description} ${job.info} Failed: ${error}`),
   });
+  const processBuffer = logging.logger("org.graylog2.shared.buffers.processors.ProcessBufferProcessor");
   const processing = await EmbeddedProcessingControl.open(db, {
+    processedBatch: (count) => processBuffer.debug(`Processed and stored a batch of ${count} ${count === 1 ? "message" : "messages"}.`),
     changed: (running) =>
       systemMessages.record("org.graylog2.shared.system.processing.ProcessingControl", running ? "Message processing resumed." : "Message processing paused."),
   });
@@ -226,6 +230,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     systemJobs,
     systemMessages,
     processing,
+    logging,
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

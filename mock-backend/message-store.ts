@@ -209,7 +209,7 @@ export class MessageStore {
       const run = this.ingesting.then(() => this.ingestNow(chunks, input));
       this.ingesting = run.catch(() => {});
       return run.then((result) => {
-        this.processing.processed();
+        this.processing.processed(result.messages);
         return result;
       });
     });

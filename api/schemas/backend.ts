@@ -24,6 +24,7 @@ import type { IndexSetStore } from "./index-sets.ts";
 import type { SystemJobStore } from "./system-jobs.ts";
 import type { SystemMessageStore } from "./system-messages.ts";
 import type { ProcessingControl } from "./processing.ts";
+import type { LoggingBackend } from "./logging.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -262,5 +263,6 @@ export interface Backend {
   systemJobs: SystemJobStore;
   systemMessages: SystemMessageStore;
   processing: ProcessingControl;
+  logging: LoggingBackend;
   close(): Promise<void>;
 }

@@ -13,6 +13,8 @@ type StatusRow = { paused: boolean; pre_journal: Date; post_processing: Date; po
 export interface ProcessingControlOptions {
   /** Told when processing is paused or resumed (a system message). */
   changed?: (processing: boolean) => void;
+  /** Told of each processed batch (a debug line of the server log). */
+  processedBatch?: (messages: number) => void;
   /** How often the receive times are written to the database (Graylog: every second). */
   persistEveryMs?: number;
 }
@@ -81,7 +83,8 @@ export class EmbeddedProcessingControl implements ProcessingControl, ProcessingG
     this.dirty = true;
   }
 
-  processed(): void {
+  processed(messages: number): void {
+    this.options.processedBatch?.(messages);
     const now = Date.now();
     this.times.postProcessing = now;
     this.times.postIndexing = now;

@@ -7,7 +7,8 @@ export interface ProcessingGate {
   /** Runs `work` now when processing, else once processing resumes, after every batch that arrived before. */
   admit<T>(work: () => Promise<T>): Promise<T>;
   received(): void;
-  processed(): void;
+  /** Told when a batch of `messages` was processed and stored. */
+  processed(messages: number): void;
 }
 
 export const ALWAYS_PROCESSING: ProcessingGate = {

@@ -13,7 +13,8 @@ export const SYSTEM_MESSAGE_STATEMENTS = [
 export class EmbeddedSystemMessageStore implements SystemMessageStore {
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database, private readonly nodeId: string) {}
+  /** `log` also writes each message to the server log, under its caller's logger. */
+  constructor(private readonly db: Database, private readonly nodeId: string, private readonly log: (caller: string, content: string) => void = () => {}) {}
 
   async page(page: number): Promise<{ messages: SystemMessage[]; total: number }> {
     await this.settled();
@@ -29,6 +30,7 @@ export class EmbeddedSystemMessageStore implements SystemMessageStore {
   }
 
   record(caller: string, content: string): void {
+    this.log(caller, content);
     const timestamp = new Date().toISOString();
     this.writing = this.writing.then(async () => {
       await this.db.run("INSERT INTO system_messages VALUES (?, ?, ?::TIMESTAMP, ?)", [caller, content, timestamp, this.nodeId]);

@@ -137,6 +137,7 @@ import { describeRequest, invalidRequest, sendGenerated, validRequest } from "..
 import { assertSchema } from "../helpers/schema-assert.ts";
 import { ClusterJobsSchema, JobTriggeredSchema, SystemJobListSchema } from "../../api/schemas/system-jobs.ts";
 import { SystemMessagesPageSchema } from "../../api/schemas/system-messages.ts";
+import { ClusterLoggersSchema, ClusterSubsystemsSchema, LoggersSchema, RecentLogMessagesSchema, SubsystemsSchema } from "../../api/schemas/logging.ts";
 import { UrlWhitelistSchema, WhitelistCheckResponseSchema, WhitelistRegexGenerationResponseSchema } from "../../api/schemas/url-whitelist.ts";
 import { ProcessingStatusSummarySchema } from "../../api/schemas/processing.ts";
 
@@ -151,6 +152,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   configClass: "org.graylog2.indexer.searches.SearchesClusterConfig",
   id: "0123456789abcdef01234567",
   jobId: "0123456789abcdef01234567",
+  subsystem: "graylog",
+  level: "info",
+  loggerName: "org.graylog2.shared.buffers",
   index: "graylog_0",
   nodeId: "0123456789abcdef",
   namespace: "jvm.memory",
@@ -814,6 +818,14 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /system/urlwhitelist": { body: { disabled: false, entries: [{ id: "e1", title: "Example", value: "https://example.com/", type: "literal" }] }, status: 204, schema: null },
   "POST /system/urlwhitelist/check": { body: { url: "https://example.com/" }, status: 200, schema: WhitelistCheckResponseSchema },
   "POST /system/urlwhitelist/generate_regex": { body: { url_template: "https://example.com/${key}", placeholder: "${key}" }, status: 200, schema: WhitelistRegexGenerationResponseSchema },
+  "GET /system/loggers": { status: 200, schema: LoggersSchema },
+  "GET /system/loggers/subsystems": { status: 200, schema: SubsystemsSchema },
+  "PUT /system/loggers/subsystems/{subsystem}/level/{level}": { status: 204, schema: null },
+  "PUT /system/loggers/{loggerName}/level/{level}": { status: 204, schema: null },
+  "GET /system/loggers/messages/recent": { query: "?limit=10", status: 200, schema: RecentLogMessagesSchema },
+  "GET /cluster/system/loggers": { status: 200, schema: ClusterLoggersSchema },
+  "GET /cluster/system/loggers/subsystems": { status: 200, schema: ClusterSubsystemsSchema },
+  "PUT /cluster/system/loggers/{nodeId}/subsystems/{subsystem}/level/{level}": { prepare: thisNode, status: 204, schema: null },
   "GET /system/jobs": { status: 200, schema: SystemJobListSchema },
   "GET /cluster/jobs": { status: 200, schema: ClusterJobsSchema },
   "GET /system/jobs/{jobId}": { status: 404, schema: ApiErrorSchema },
