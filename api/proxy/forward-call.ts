@@ -36,6 +36,8 @@ export interface ForwardedCall {
   forwardedFor: string | undefined;
   /** Aborted when the caller goes away: the upstream call is abandoned too. */
   signal: AbortSignal;
+  /** How long Graylog's answer may take to begin (the upstream's time-out, or less for the server render). */
+  timeoutMs: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function forwardCall(upstream: GraylogUpstream, call: ForwardedCall
   const timer = setTimeout(() => {
     slow = true;
     controller.abort();
-  }, upstream.timeoutMs);
+  }, call.timeoutMs);
   try {
     return await fetch(`${upstream.apiUrl}${call.path}${call.search}`, {
       method: call.method,
@@ -66,7 +68,7 @@ export async function forwardCall(upstream: GraylogUpstream, call: ForwardedCall
       client: upstream.client,
     });
   } catch (error) {
-    if (slow) throw timedOut(upstream.apiUrl, call.method, call.path, upstream.timeoutMs);
+    if (slow) throw timedOut(upstream.apiUrl, call.method, call.path, call.timeoutMs);
     if (call.signal.aborted) throw error;
     throw unreachable(upstream.apiUrl, error);
   } finally {

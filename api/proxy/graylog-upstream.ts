@@ -6,6 +6,11 @@ export interface GraylogUpstream {
   apiUrl: string;
   /** How long a call may wait for Graylog's answer to begin; then it fails with 504. */
   timeoutMs: number;
+  /**
+   * How long a page's server render waits for one answer before it leaves that data to the browser (5 s, or
+   * `timeoutMs` when shorter): a slow Graylog must not hold the page back for the whole time-out, twice.
+   */
+  serverRenderTimeoutMs?: number;
   /** The HTTP client that trusts the configured certificate authorities; the default client when none is set. */
   client?: Deno.HttpClient;
 }

@@ -81,6 +81,9 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
         authorization: upstreamAuthorization(c),
         forwardedFor: forwardedFor(c, trustProxy),
         signal: raw.signal,
+        timeoutMs: calledByServerRender(c)
+          ? Math.min(upstream.timeoutMs, upstream.serverRenderTimeoutMs ?? SERVER_RENDER_TIMEOUT_MS)
+          : upstream.timeoutMs,
       });
     } catch (error) {
       throw body?.exceeded() ? new RequestTooLarge(maxBodyBytes) : error;
@@ -104,6 +107,17 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
   });
 
   return api;
+}
+
+/** The server render's wait for one answer unless the upstream says otherwise (GraylogUpstream.serverRenderTimeoutMs). */
+export const SERVER_RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * The server render calls the API in process (`app.request`), without a connection; browsers and scripts
+ * always come over one, which Deno.serve hands to the app as the peer's address.
+ */
+function calledByServerRender(c: Context): boolean {
+  return (c.env as PeerBindings | undefined)?.remoteAddr === undefined;
 }
 
 /** The HTTP client refuses longer request targets (below its 64 KiB limit, the upstream's own path included). */

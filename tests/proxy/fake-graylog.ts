@@ -17,11 +17,13 @@ export interface FakeGraylogOptions {
 
 export function fakeGraylog(answer: (request: Request) => Response | Promise<Response>, options: FakeGraylogOptions = {}): FakeGraylog {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, answer);
-  const proxy = createProxyApi({
+  const api = createProxyApi({
     upstream: { apiUrl: `http://127.0.0.1:${server.addr.port}/api`, timeoutMs: options.timeoutMs ?? 30_000 },
     prefix: "",
     maxBodyBytes: 1 << 20,
   });
+  // As a browser's call, over a connection (the server render's calls come without one).
+  const proxy = { request: (path: string, init?: RequestInit) => api.request(path, init, { remoteAddr: { hostname: "127.0.0.1" } }) };
   return { proxy, close: () => server.shutdown() };
 }
 
