@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { ALWAYS_PROCESSING, type ProcessingGate } from "./processing/processing-gate.ts";
 import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
 import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
@@ -201,12 +202,13 @@ export class MessageStore {
   ingestChunks(
     chunks: AsyncIterable<readonly IncomingMessage[]>,
     input: IngestInput = PLAIN_INPUT,
+    batchWritten?: BatchWrittenHook,
   ): Promise<IngestResult> {
     this.processing.received();
     // Paused processing (System → Overview) holds batches here, in arrival order, until it resumes.
     return this.processing.admit(() => {
       // One ingest at a time: a batch may add a column that the next batch's rows already use.
-      const run = this.ingesting.then(() => this.ingestNow(chunks, input));
+      const run = this.ingesting.then(() => this.ingestNow(chunks, input, batchWritten));
       this.ingesting = run.catch(() => {});
       return run.then((result) => {
         this.processing.processed(result.messages);
@@ -299,12 +301,14 @@ export class MessageStore {
   private async ingestNow(
     chunks: AsyncIterable<readonly IncomingMessage[]>,
     input: IngestInput,
+    batchWritten?: BatchWrittenHook,
   ): Promise<IngestResult> {
     const result: IngestResult = { messages: 0, rows: 0, fieldConflicts: 0 };
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
     let batch: IncomingMessage[] = [];
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
+      const taken = batch.length;
       this.options.registry?.input.mark(batch.length);
       // The processors as configured when the batch is full: a changed configuration applies from the next batch.
       const routed = messageBatch(batch);
@@ -312,7 +316,7 @@ export class MessageStore {
       const prepared = await this.prepare(routed, result);
       batch = [];
       await writing; // one insert at a time; this batch was prepared while the previous one was written
-      writing = this.write(prepared);
+      writing = this.write(prepared, batchWritten && ((connection) => batchWritten(connection, taken)));
       writing.catch(() => {}); // awaited below; avoid an unhandled rejection while the next batch is prepared
     };
     try {
@@ -732,17 +736,24 @@ export class MessageStore {
   }
 
   /** The chain's store step, second half: the batch written in one transaction (store/batch-writer.ts). */
-  private async write(batch: PreparedBatch): Promise<void> {
+  private async write(batch: PreparedBatch, alsoInTransaction?: (connection: DuckDBConnection) => Promise<void>): Promise<void> {
     await writeBatch(this.db, batch, {
       nodeId: this.options.nodeId,
       importInputId: IMPORT_INPUT_ID,
       bulkInsertThreads: this.options.bulkInsertThreads ?? 1,
+      alsoInTransaction,
     });
     this.terms.written(batch.rows);
     this.options.registry?.output.mark(batch.count);
     await this.retain(new Set(batch.indices.map((index) => index.indexSetId)));
   }
 }
+
+/**
+ * Told, inside the transaction that stores a batch, how many messages were taken into it (before any processor
+ * dropped some): what commits with the batch (an import's ledger) commits with it or not at all.
+ */
+export type BatchWrittenHook = (connection: DuckDBConnection, messages: number) => Promise<void>;
 
 /** What `MessageStore.bulkIngest` lends a bulk insert computed in SQL: the store's state, to read and to update. */
 export interface BulkIngestAccess {

@@ -22,6 +22,7 @@ import { TEAM_STATEMENTS } from "./teams/team-store.ts";
 import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 import { SYSTEM_MESSAGE_STATEMENTS } from "./system-messages/system-message-store.ts";
 import { PROCESSING_STATEMENTS } from "./processing/processing-control.ts";
+import { IMPORT_LEDGER_STATEMENTS } from "./import/import-ledger.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -79,6 +80,7 @@ const STATEMENTS = [
   ...EXPORT_JOB_STATEMENTS,
   ...SYSTEM_MESSAGE_STATEMENTS,
   ...PROCESSING_STATEMENTS,
+  ...IMPORT_LEDGER_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -1,12 +1,16 @@
 /**
  * `deno task import --format <syslog|apache|gelf|raw> [--stream ID] [--year YYYY] FILE…`: imports log files
  * into the database under SLUICE_DATA_DIR (the server must not be running on it: DuckDB locks the file).
+ * An import is repeatable: run again on the same files, it adds nothing when it ran to its end before and goes on
+ * after its last whole batch when it was killed (the import ledger, mock-backend/import/import-ledger.ts).
+ * `--batch-size N` sets the messages per batch (default 122,880: one DuckDB row group).
  */
 import { parseArgs } from "node:util";
 import { mkdirSync } from "node:fs";
 import { databasePath, readSettings } from "../config.ts";
 import { Database } from "../mock-backend/database.ts";
 import { importFiles, type ImportProgress } from "../mock-backend/import/import-files.ts";
+import { ImportLedger } from "../mock-backend/import/import-ledger.ts";
 import { isImportFormat, PARSERS } from "../mock-backend/import/parsers.ts";
 import { MessageStore } from "../mock-backend/message-store.ts";
 import { COUNT, pacedLog, progressLog } from "../mock-backend/progress-log.ts";
@@ -16,7 +20,7 @@ import { importSummary } from "./import-summary.ts";
 
 const USAGE = `Usage: deno task import --format <${
   Object.keys(PARSERS).join("|")
-}> [--stream ID] [--year YYYY] FILE…`;
+}> [--stream ID] [--year YYYY] [--batch-size N] FILE…`;
 
 function fail(message: string): never {
   console.error(message);
@@ -29,6 +33,7 @@ const { values, positionals } = parseArgs({
     format: { type: "string" },
     stream: { type: "string" },
     year: { type: "string" },
+    "batch-size": { type: "string" },
     help: { type: "boolean" },
   },
   allowPositionals: true,
@@ -41,6 +46,10 @@ if (positionals.length === 0) fail(`No files given. ${USAGE}`);
 const year = values.year === undefined ? undefined : Number(values.year);
 if (year !== undefined && (!Number.isInteger(year) || year < 1970 || year > 9999)) {
   fail(`--year must be a year such as 2024, not '${values.year}'`);
+}
+const batchSize = values["batch-size"] === undefined ? undefined : Number(values["batch-size"]);
+if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1_000_000)) {
+  fail(`--batch-size must be a whole number from 1 to 1000000, not '${values["batch-size"]}'`);
 }
 for (const file of positionals) {
   try {
@@ -68,7 +77,13 @@ try {
 try {
   await migrate(db);
   const { identity } = await seedEntities(db, settings.adminPassword);
-  const store = await MessageStore.open(db, { nodeId: identity.nodeId });
+  const store = await MessageStore.open(db, { nodeId: identity.nodeId, batchSize });
+  const ledger = await ImportLedger.open(db, { format: values.format, files: positionals, stream: values.stream, year });
+  if (ledger.earlier.completed) {
+    console.log(`These files were imported before (${COUNT.format(ledger.earlier.messages)} messages stored): nothing to add.`);
+  } else if (ledger.earlier.messages > 0) {
+    console.log(`An earlier run of this import stopped after ${COUNT.format(ledger.earlier.messages)} messages: going on from there.`);
+  }
   console.log(`Importing ${positionals.length} file(s) as ${values.format} into ${path}…`);
   console.log(`Each message passes: ${store.chain.steps().join(" → ")}`);
   const say = pacedLog(console.log);
@@ -77,6 +92,7 @@ try {
     files: positionals,
     stream: values.stream,
     year,
+    ledger,
     onProgress: (progress) => say(() => describeProgress(progress)),
   });
   for (const file of report.files) {

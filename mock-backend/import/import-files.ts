@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import type { MessageStore } from "../message-store.ts";
 import { PLAIN_INPUT } from "../ingest/ingest-chain.ts";
@@ -22,20 +23,34 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
       }`,
     );
   }
+  const ledger = options.ledger;
+  if (ledger?.earlier.completed) {
+    return { ...emptyImportReport(), earlier: ledger.earlier.messages, durationMs: performance.now() - started, javaScriptWork: null };
+  }
+  // Killed mid-way before: the line-by-line path goes on after the last whole batch that run stored.
+  const resumeAfter = ledger?.earlier.messages ?? 0;
+  const batchWritten = ledger && ((connection: DuckDBConnection, messages: number) => ledger.advance(connection, messages));
   const codec = importCodec(options.format);
   // A file import is an input without static fields or extractors (inputs that have them come with issue 16).
   const input = PLAIN_INPUT;
   let javaScriptWork = options.engine === "js"
     ? "the JavaScript path was asked for"
+    : resumeAfter > 0
+    ? `an earlier run of this import stored ${resumeAfter} messages before it stopped`
     : codec.javaScriptWork ?? store.chain.javaScriptWork(store.chainContext(), input);
   if (javaScriptWork === null) {
     const bySql = await importBySql(store, options);
-    if (!("skipped" in bySql)) return { ...bySql, durationMs: performance.now() - started, javaScriptWork };
+    if (!("skipped" in bySql)) {
+      await ledger?.complete();
+      return { ...bySql, durationMs: performance.now() - started, javaScriptWork };
+    }
     javaScriptWork = bySql.skipped;
   }
   const parser = codec.parser;
   const report = emptyImportReport();
   report.javaScriptWork = javaScriptWork;
+  report.earlier = resumeAfter;
+  let toSkip = resumeAfter;
   let from = Infinity;
   let to = -Infinity;
   const reasons = new Map<string, RejectReason>();
@@ -66,6 +81,10 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
           read += line.length + 1;
           const parsed = parser.parse(line, context);
           if (parsed.ok) {
+            if (toSkip > 0) {
+              toSkip--;
+              continue;
+            }
             const message = parsed.message;
             if (extraStreams) message.streams = extraStreams;
             if (message.timestamp < from) from = message.timestamp;
@@ -88,7 +107,8 @@ export async function importFiles(store: MessageStore, options: ImportOptions): 
     }
   }
 
-  const result = await store.ingestChunks(messages(), input);
+  const result = await store.ingestChunks(messages(), input, batchWritten);
+  await ledger?.complete();
   report.stored = result.messages;
   report.timeRange = result.messages > 0 ? { from: Math.round(from), to: Math.round(to) } : null;
   report.fieldConflicts = result.fieldConflicts;

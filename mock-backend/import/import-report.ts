@@ -1,3 +1,4 @@
+import type { ImportLedger } from "./import-ledger.ts";
 import type { ImportFormat } from "./parsers.ts";
 
 /** What an import is asked to do, what it reports as it goes, and its report: shared by both of its paths. */
@@ -20,6 +21,11 @@ export interface ImportOptions {
   engine?: "sql" | "js";
   /** Told how far the import has come, as it goes (ImportProgress). */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * The import's ledger entry (import-ledger.ts): makes the import repeatable and resumable. What an earlier run
+   * stored is skipped, each batch advances the entry in its own transaction, and a finished import is marked so.
+   */
+  ledger?: ImportLedger;
 }
 
 /** How far an import has come (ImportOptions.onProgress). */
@@ -40,6 +46,7 @@ export function emptyImportReport(): ImportReport {
     fieldConflicts: 0,
     durationMs: 0,
     timeRange: null,
+    earlier: 0,
   };
 }
 
@@ -59,6 +66,8 @@ export interface ImportReport {
   durationMs: number;
   /** The earliest and latest timestamp (UTC ms) of the messages stored; null when none were. */
   timeRange: { from: number; to: number } | null;
+  /** Messages of these files that earlier runs of the same import stored (ImportOptions.ledger), skipped by this one. */
+  earlier: number;
   /** Why DuckDB's fast path was not taken (the JS path imported the files), or null when it was. */
   javaScriptWork?: string | null;
 }

@@ -56,6 +56,8 @@ export class ImportWriter {
       for (const [index, field, stream] of batches.flatMap((batch) => batch.newPresence)) {
         await connection.run("INSERT OR IGNORE INTO field_presence VALUES (?, ?, ?)", [index, field, stream]);
       }
+      // The import's ledger counts these batches in the transaction that stores them (import-ledger.ts).
+      await this.staging.options.ledger?.advance(connection, batches.reduce((sum, batch) => sum + batch.count, 0));
       this.staging.stages.mark("bookkeeping rows"); // then the commit
     });
     for (const batch of batches) {

@@ -34,7 +34,11 @@ export class RunningInput implements TransportSink {
   /** Messages lost because the store refused a batch (never expected; counted so it would show). */
   failedToStore = 0;
   private buffer: IncomingMessage[] = [];
+  /** Settles when the messages in `buffer` are stored (true) or refused (false). */
+  private bufferStored = Promise.withResolvers<boolean>();
   private inFlight = 0;
+  /** Whether the last batch handed to the store was stored. */
+  private lastBatchStored = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private drainWaiters: (() => void)[] = [];
@@ -88,6 +92,14 @@ export class RunningInput implements TransportSink {
     this.drainWaiters.push(resume);
   }
 
+  stored(): Promise<boolean> {
+    if (this.buffer.length === 0) return this.flushing.then(() => this.lastBatchStored);
+    const stored = this.bufferStored.promise;
+    // A sender waits: store now unless a batch is being stored (what arrives meanwhile goes with the next one).
+    if (this.inFlight === 0) this.flushNow();
+    return stored;
+  }
+
   /** Resolves once every message received so far is stored. */
   async settled(): Promise<void> {
     while (this.buffer.length > 0 || this.inFlight > 0) {
@@ -116,15 +128,20 @@ export class RunningInput implements TransportSink {
     this.timer = undefined;
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
+    const stored = this.bufferStored;
     this.buffer = [];
+    this.bufferStored = Promise.withResolvers<boolean>();
     this.inFlight += batch.length;
     this.flushing = this.flushing.then(async () => {
       try {
         await this.options.ingest(batch);
+        this.lastBatchStored = true;
       } catch (error) {
         this.failedToStore += batch.length;
+        this.lastBatchStored = false;
         console.error(`Input ${this.options.id} could not store ${batch.length} messages`, error);
       } finally {
+        stored.resolve(this.lastBatchStored);
         this.inFlight -= batch.length;
         if (!this.backlogged()) for (const resume of this.drainWaiters.splice(0)) resume();
         if (this.buffer.length > 0) this.timer ??= setTimeout(() => this.flushNow(), 0);

@@ -13,6 +13,8 @@ export interface BatchWriteOptions {
   importInputId: string;
   /** DuckDB threads for a batch of at least one row group (MessageStoreOptions.bulkInsertThreads). */
   bulkInsertThreads: number;
+  /** Work that must commit with the batch or not at all (an import's ledger entry: import-ledger.ts). */
+  alsoInTransaction?: (connection: DuckDBConnection) => Promise<void>;
 }
 
 /** DuckDB's rows per row group. */
@@ -45,6 +47,7 @@ export async function writeBatch(db: Database, batch: PreparedBatch, options: Ba
           stream,
         ]);
       }
+      await options.alsoInTransaction?.(connection);
     });
   } finally {
     await Deno.remove(batch.path).catch(() => {});

@@ -54,7 +54,11 @@ export async function startServer(dataDir: string, demoMessages = 300): Promise<
   return {
     base: `http://127.0.0.1:${port}/api`,
     async kill() {
-      child.kill("SIGKILL");
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // Killed (or ended) already.
+      }
       await child.status;
       await drained;
     },

@@ -10,8 +10,8 @@ export interface HttpOptions extends BindOptions {
 
 /**
  * Each POSTed body is a frame (compressed bodies are the codec's to inflate: it knows gzip and zlib by their magic
- * bytes). 202 when taken, 400 with the reason when dropped; while the backlog is full the answer waits
- * (back-pressure: an acknowledged message is never dropped).
+ * bytes). 202 once stored, 400 with the reason when dropped, 503 when the store refused it; while the backlog is
+ * full the answer waits (back-pressure: an acknowledged message is never dropped, nor lost to a crash).
  */
 export function listenHttp(options: HttpOptions, sink: TransportSink): Promise<Transport> {
   const controller = new AbortController();
@@ -39,7 +39,7 @@ export function listenHttp(options: HttpOptions, sink: TransportSink): Promise<T
         const remote = plainAddress((info.remoteAddr as Deno.NetAddr).hostname);
         const dropped = sink.frame(body, remote);
         if (dropped !== null) return new Response(dropped, { status: 400, headers: cors });
-        if (sink.backlogged()) await new Promise<void>((drained) => sink.whenDrained(drained));
+        if (!(await sink.stored())) return new Response("the message could not be stored", { status: 503, headers: cors });
         return new Response(null, { status: 202, headers: cors });
       });
     } catch (error) {

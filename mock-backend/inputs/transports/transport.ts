@@ -14,6 +14,11 @@ export interface TransportSink {
   backlogged(): boolean;
   /** Calls `resume` once the backlog is down again (back-pressure for TCP and HTTP). */
   whenDrained(resume: () => void): void;
+  /**
+   * Resolves once every message taken so far is stored: true, or false when the store refused its batch. What a
+   * transport acknowledges (HTTP 202) it acknowledges only then, so a crash never loses an acknowledged message.
+   */
+  stored(): Promise<boolean>;
 }
 
 /** A bound listener; `stop` closes it and every connection it holds. */
