@@ -43,6 +43,7 @@ import { viewsSearchApi } from "./routes/views-search.ts";
 import { usersApi } from "./routes/users.ts";
 import { rolesApi } from "./routes/roles.ts";
 import { teamsApi } from "./routes/teams.ts";
+import { authenticationApi } from "./routes/authentication.ts";
 import { permissionsApi } from "./routes/permissions.ts";
 import { viewsApi } from "./routes/views.ts";
 import { clusterStatsApi } from "./routes/cluster-stats.ts";
@@ -87,6 +88,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     usersApi(),
     rolesApi(),
     teamsApi(),
+    authenticationApi(),
     permissionsApi(),
     favoritesApi(),
     entityListPreferencesApi(),

@@ -52,6 +52,8 @@ import { EmbeddedSystemMessageStore } from "./system-messages/system-message-sto
 import { SystemJobManager } from "./system-jobs/system-job-manager.ts";
 import { EmbeddedProcessingControl } from "./processing/processing-control.ts";
 import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
+import { EmbeddedAuthServiceStore } from "./authentication/auth-service-store.ts";
+import { LdapDirectoryTester } from "./authentication/directory-tester.ts";
 import { URL_WHITELIST_CONFIG_CLASS } from "../api/schemas/url-whitelist.ts";
 
 export interface EmbeddedBackendOptions {
@@ -200,6 +202,8 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     accessTokens: new EmbeddedAccessTokenStore(db),
     roles: new EmbeddedRoleStore(db),
     teams: new EmbeddedTeamStore(db),
+    authServices: new EmbeddedAuthServiceStore(db),
+    directoryTester: new LdapDirectoryTester(),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps(), () => processing.isProcessing()),

@@ -47,9 +47,14 @@ export const PAGE_MODULES = {
   userEdit: "ui/system/users/UserEditPage.tsx",
   user: "ui/system/users/UserDetailsPage.tsx",
   userTokens: "ui/system/users/UserTokensPage.tsx",
+  teams: "ui/system/teams/TeamsPage.tsx",
+  teamNew: "ui/system/teams/TeamFormPage.tsx",
+  teamEdit: "ui/system/teams/TeamFormPage.tsx",
+  team: "ui/system/teams/TeamDetailsPage.tsx",
   roles: "ui/system/roles/RolesPage.tsx",
   role: "ui/system/roles/RoleDetailsPage.tsx",
-  roleEdit: "ui/system/roles/RoleEditPage.tsx",
+  roleNew: "ui/system/roles/RoleFormPage.tsx",
+  roleEdit: "ui/system/roles/RoleFormPage.tsx",
   pipelineSimulate: "ui/system/pipelines/SimulatorPage.tsx",
   pipelines: "ui/system/pipelines/PipelinesPage.tsx",
   pipeline: "ui/system/pipelines/PipelinePage.tsx",
@@ -90,7 +95,6 @@ export const PAGE_MODULES = {
  */
 export const PAGE_DRAWN_MODULES: Readonly<Record<string, readonly string[]>> = {
   "ui/search/SearchPage.tsx": ["ui/visualizations/bar/BarVisualization.tsx"],
-  "ui/system/users/UsersPage.tsx": ["ui/system/teams/TeamsOverview.tsx"],
 };
 
 /** Every on-demand page module, once. */

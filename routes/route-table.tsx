@@ -94,8 +94,12 @@ const UserDetailsPage = lazyPage(() => import("../ui/system/users/UserDetailsPag
 const UserTokensPage = lazyPage(() => import("../ui/system/users/UserTokensPage.tsx").then((module) => module.UserTokensPage));
 const RolesPage = lazyPage(() => import("../ui/system/roles/RolesPage.tsx").then((module) => module.RolesPage));
 const RoleDetailsPage = lazyPage(() => import("../ui/system/roles/RoleDetailsPage.tsx").then((module) => module.RoleDetailsPage));
-const TeamsOverview = lazyPage(() => import("../ui/system/teams/TeamsOverview.tsx").then((module) => module.TeamsOverview));
-const RoleEditPage = lazyPage(() => import("../ui/system/roles/RoleEditPage.tsx").then((module) => module.RoleEditPage));
+const TeamsPage = lazyPage(() => import("../ui/system/teams/TeamsPage.tsx").then((module) => module.TeamsPage));
+const TeamDetailsPage = lazyPage(() => import("../ui/system/teams/TeamDetailsPage.tsx").then((module) => module.TeamDetailsPage));
+const TeamCreatePage = lazyPage(() => import("../ui/system/teams/TeamFormPage.tsx").then((module) => module.TeamCreatePage));
+const TeamEditPage = lazyPage(() => import("../ui/system/teams/TeamFormPage.tsx").then((module) => module.TeamEditPage));
+const RoleEditPage = lazyPage(() => import("../ui/system/roles/RoleFormPage.tsx").then((module) => module.RoleEditPage));
+const RoleCreatePage = lazyPage(() => import("../ui/system/roles/RoleFormPage.tsx").then((module) => module.RoleCreatePage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
 const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
@@ -245,17 +249,19 @@ export const PAGES: Record<PathName, PageEntry> = {
   authenticators: { title: "Authenticators" },
   authenticatorsEdit: { title: "Edit authenticators" },
 
-  users: {
-    title: "Users Overview",
-    render: onDemand(<UsersPage after={<TeamsOverview />} />),
-    preload: () => Promise.all([UsersPage.preload(), TeamsOverview.preload()]).then(() => undefined),
-  },
+  users: { title: "Users Overview", render: onDemand(<UsersPage />), preload: UsersPage.preload },
   userNew: { title: "Create new user", render: onDemand(<UserCreatePage />), preload: UserCreatePage.preload },
   userEdit: { title: "Edit user", permissions: [], render: onDemand(<UserEditPage />), preload: UserEditPage.preload },
   user: { title: "User details", permissions: [], render: onDemand(<UserDetailsPage />), preload: UserDetailsPage.preload },
   userTokens: { title: "Edit tokens", permissions: [], render: onDemand(<UserTokensPage />), preload: UserTokensPage.preload },
 
+  teams: { title: "Teams Overview", permissions: ["teams:list"], render: onDemand(<TeamsPage />), preload: TeamsPage.preload },
+  teamNew: { title: "Create team", permissions: ["teams:create"], render: onDemand(<TeamCreatePage />), preload: TeamCreatePage.preload },
+  teamEdit: { title: "Edit team", permissions: ["teams:list"], render: onDemand(<TeamEditPage />), preload: TeamEditPage.preload },
+  team: { title: "Team details", permissions: ["teams:list"], render: onDemand(<TeamDetailsPage />), preload: TeamDetailsPage.preload },
+
   roles: { title: "Roles Overview", render: onDemand(<RolesPage />), preload: RolesPage.preload },
+  roleNew: { title: "Create role", render: onDemand(<RoleCreatePage />), preload: RoleCreatePage.preload },
   role: { title: "Role details", render: onDemand(<RoleDetailsPage />), preload: RoleDetailsPage.preload },
   roleEdit: { title: "Edit role", render: onDemand(<RoleEditPage />), preload: RoleEditPage.preload },
 

@@ -96,7 +96,13 @@ export const paths = {
   user: definePath("/system/users/:userId"),
   userTokens: definePath("/system/users/tokens/:userId"),
 
+  teams: definePath("/system/teams"),
+  teamNew: definePath("/system/teams/new"),
+  teamEdit: definePath("/system/teams/edit/:teamId"),
+  team: definePath("/system/teams/:teamId"),
+
   roles: definePath("/system/roles"),
+  roleNew: definePath("/system/roles/new"),
   role: definePath("/system/roles/:roleId"),
   roleEdit: definePath("/system/roles/edit/:roleId"),
 

@@ -44,17 +44,44 @@ export const PERMISSION_CATALOGUE = {
 } as const satisfies Record<string, { title: string; actions: readonly string[] }>;
 
 export type PermissionResource = keyof typeof PERMISSION_CATALOGUE;
+export type PermissionAction = (typeof PERMISSION_CATALOGUE)[PermissionResource]["actions"][number];
+
+/** Each action of the catalogue as a person reads it ("tokencreate" → "create tokens"); every action has its words. */
+export const ACTION_WORDS: Record<PermissionAction, string> = {
+  read: "read",
+  list: "list",
+  create: "create",
+  edit: "edit",
+  delete: "delete",
+  execute: "run",
+  failures: "read failures",
+  terminate: "stop and remove",
+  changestate: "start and stop",
+  allkeys: "read all keys",
+  analyze: "analyze",
+  dump: "dump",
+  passwordchange: "change passwords",
+  permissionsedit: "edit permissions",
+  rolesedit: "edit roles",
+  tokenlist: "list tokens",
+  tokencreate: "create tokens",
+  tokenremove: "remove tokens",
+  absolute: "search absolute time ranges",
+  relative: "search relative time ranges",
+  keyword: "search keyword time ranges",
+};
 
 /** `{resource: [actions]}`, Graylog's shape of the permission list. */
 export function permissionActions(): Record<string, string[]> {
   return Object.fromEntries(Object.entries(PERMISSION_CATALOGUE).map(([resource, { actions }]) => [resource, [...actions]]));
 }
 
-/** "streams:read:abc" → "Streams: read (abc)"; unknown resources read as they are. */
+/** "streams:read:abc" → "Streams: read (abc)", "users:tokencreate" → "Users: create tokens"; unknown resources and actions read as they are. */
 export function readablePermission(permission: string): string {
   if (permission === "*") return "Everything";
   const [resource, action, ...rest] = permission.split(":");
   const title = (PERMISSION_CATALOGUE as Record<string, { title: string }>)[resource]?.title ?? resource;
+  const words = action === undefined ? "*" : (ACTION_WORDS as Record<string, string>)[action] ?? action;
   const id = rest.join(":");
-  return `${title}: ${action ?? "*"}${id ? ` (${id})` : ""}`;
+  return `${title}: ${words}${id ? ` (${id})` : ""}`;
 }

@@ -2,6 +2,7 @@
  * The seam between the HTTP API and whatever answers it: the embedded DuckDB backend or a proxy to a real
  * Graylog 5.1. `api/` only ever talks to this interface.
  */
+import type { AuthServiceStore, DirectoryTester } from "./authentication.ts";
 import type { z } from "@hono/zod-openapi";
 import type { CLUSTER_CONFIGS, ClusterConfigClass } from "./cluster-config.ts";
 import type { ClusterStatsSource } from "./cluster-stats.ts";
@@ -257,6 +258,8 @@ export interface Backend {
   accessTokens: AccessTokenStore;
   roles: RoleStore;
   teams: TeamStore;
+  authServices: AuthServiceStore;
+  directoryTester: DirectoryTester;
   pipelines: PipelineStore;
   exportJobs: ExportJobStore;
   indexSets: IndexSetStore;

@@ -74,6 +74,15 @@ import { PreferencesBodySchema, UserListSchema, UserPageSchema, UserSchema } fro
 import { AccessTokenListSchema, AccessTokenSchema } from "../../api/schemas/access-tokens.ts";
 import { AuthzRolePageSchema, RoleListSchema, RoleMembersSchema, RoleSchema } from "../../api/schemas/roles.ts";
 import { TeamListSchema, TeamPageSchema, TEAMS_PATH, TeamSchema } from "../../api/schemas/teams.ts";
+import {
+  ActiveBackendAnswerSchema,
+  BackendAnswerSchema,
+  BackendPageSchema,
+  BackendTestResultSchema,
+  BackendUsersSchema,
+  GlobalAuthConfigAnswerSchema,
+  HttpHeaderAuthConfigSchema,
+} from "../../api/schemas/authentication.ts";
 import { BulkDeleteResultSchema, SeriesFunctionsSchema, ViewListSchema, ViewParameterSummarySchema, ViewSchema } from "../../api/schemas/views.ts";
 import { EntityShareResponseSchema, PaginatedEntitySharesSchema } from "../../api/schemas/shares.ts";
 import {
@@ -203,6 +212,33 @@ const TEAM_BODY = { name: "Contract team", description: "For the contract", user
 const storedTeam = async (harness: ApiHarness) => {
   const created = await harness.call("POST", TEAMS_PATH, { body: { ...TEAM_BODY, name: `Contract ${crypto.randomUUID()}` } });
   return { params: { teamId: assertSchema(TeamSchema, created.body).id } };
+};
+
+/** An LDAP backend on a loopback port nobody serves (port 1): tests of it fail at once with the connection's error. */
+const AUTH_BACKEND_BODY = {
+  title: "Contract directory",
+  config: {
+    type: "ldap",
+    servers: [{ host: "127.0.0.1", port: 1 }],
+    transport_security: "none",
+    user_search_base: "ou=users,dc=example,dc=com",
+    user_search_pattern: "(uid={0})",
+    user_name_attribute: "uid",
+    user_full_name_attribute: "cn",
+  },
+};
+
+/** A stored authentication service backend, for the calls that read, change or remove one. */
+const storedAuthBackend = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/system/authentication/services/backends", { body: AUTH_BACKEND_BODY });
+  return { params: { backendId: assertSchema(BackendAnswerSchema, created.body).backend.id } };
+};
+
+/** An active backend, for the call that reads it. */
+const activeAuthBackend = async (harness: ApiHarness) => {
+  const stored = await storedAuthBackend(harness);
+  await harness.call("POST", "/system/authentication/services/configuration", { body: { active_backend: stored.params.backendId } });
+  return stored;
 };
 
 /** The admin's user id, for the calls about one user's shares and teams. */
@@ -544,6 +580,23 @@ const CONTRACT: Record<string, ContractCase> = {
     schema: TeamSchema,
   },
   [`DELETE ${TEAMS_PATH}/{teamId}/users/{userId}`]: { prepare: storedTeam, status: 204, schema: null },
+  "GET /system/authentication/services/backends": { query: "?query=contract&sort=description&order=desc", status: 200, schema: BackendPageSchema },
+  "POST /system/authentication/services/backends": { body: AUTH_BACKEND_BODY, status: 200, schema: BackendAnswerSchema },
+  "GET /system/authentication/services/backends/{backendId}": { prepare: storedAuthBackend, status: 200, schema: BackendAnswerSchema },
+  "PUT /system/authentication/services/backends/{backendId}": { body: AUTH_BACKEND_BODY, prepare: storedAuthBackend, status: 200, schema: BackendAnswerSchema },
+  "DELETE /system/authentication/services/backends/{backendId}": { prepare: storedAuthBackend, status: 204, schema: null },
+  "GET /system/authentication/services/backends/{backendId}/users": { prepare: storedAuthBackend, status: 200, schema: BackendUsersSchema },
+  "GET /system/authentication/services/active-backend": { prepare: activeAuthBackend, status: 200, schema: ActiveBackendAnswerSchema },
+  "GET /system/authentication/services/configuration": { status: 200, schema: GlobalAuthConfigAnswerSchema },
+  "POST /system/authentication/services/configuration": { body: { active_backend: null }, status: 200, schema: GlobalAuthConfigAnswerSchema },
+  "POST /system/authentication/services/test/backend/connection": { body: { backend_configuration: AUTH_BACKEND_BODY }, status: 200, schema: BackendTestResultSchema },
+  "POST /system/authentication/services/test/backend/login": {
+    body: { backend_configuration: AUTH_BACKEND_BODY, user_login: { username: "jane", password: { set_value: "pw" } } },
+    status: 200,
+    schema: BackendTestResultSchema,
+  },
+  "GET /system/authentication/http-header-auth-config": { status: 200, schema: HttpHeaderAuthConfigSchema },
+  "PUT /system/authentication/http-header-auth-config": { body: { enabled: false, username_header: "Remote-User" }, status: 200, schema: HttpHeaderAuthConfigSchema },
   "GET /system/sessions/active": { status: 200, schema: ActiveSessionListSchema },
   "GET /authz/shares/user/{userId}": { query: "?sort=type&order=desc", prepare: adminUserId, status: 200, schema: PaginatedEntitySharesSchema },
   "POST /system/authentication/users/{userId}/enable": { prepare: storedUser, status: 204, schema: null },

@@ -17,6 +17,7 @@ import { PageLayout } from "../shell/PageLayout.tsx";
 import { AlertsNavigation } from "./AlertsNavigation.tsx";
 import { bulkDefinitions, definitionPageQueryOptions, deleteDefinition, invalidateDefinitions, scheduleDefinition } from "./alert-queries.ts";
 import { PRIORITIES } from "./logic/event-definition-form.ts";
+import { ShareButton } from "../sharing/ShareButton.tsx";
 
 const TABLE_ID = "event_definitions";
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -108,9 +109,10 @@ export function EventDefinitionsPage() {
           },
           alert: { renderCell: (value) => (value ? "Yes" : "No") },
         }}
-        actionsColumnWidth={150}
+        actionsColumnWidth={185}
         rowActions={(definition) => (
           <>
+            <ShareButton grnType="event_definition" entityType="event definition" entityId={definition.id} entityTitle={definition.title} />
             <ActionIcon variant="subtle" component={Link} to={paths.eventDefinitionReplay.href({ definitionId: definition.id })} aria-label={`Replay search of ${definition.title}`} title="Replay search">
               <IconReplace size={16} />
             </ActionIcon>

@@ -20,6 +20,7 @@ import {
 } from "./alert-queries.ts";
 import { NOTIFICATION_TYPE_LABELS } from "./logic/notification-form.ts";
 import { NotificationFormModal } from "./NotificationFormModal.tsx";
+import { ShareButton } from "../sharing/ShareButton.tsx";
 
 const TABLE_ID = "event_notifications";
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -76,9 +77,10 @@ export function NotificationsPage() {
           toolbar={<Box w={360}><SearchBox placeholder="Search for notifications" onSearch={(next) => (setQuery(next), setPage(1))} /></Box>}
           columnRenderers={{ type: { renderCell: (_value, n) => NOTIFICATION_TYPE_LABELS[n.config.type] } }}
           expandedSectionRenderers={{ sends: { title: "Sends", content: (n) => <Deliveries notificationId={n.id} /> } }}
-          actionsColumnWidth={150}
+          actionsColumnWidth={185}
           rowActions={(n, row) => (
             <>
+              <ShareButton grnType="notification" entityType="notification" entityId={n.id} entityTitle={n.title} />
               <Button size="compact-xs" variant="subtle" onClick={() => row.toggleSection("sends")}>Sends</Button>
               <ActionIcon variant="subtle" aria-label={`Edit ${n.title}`} title="Edit" onClick={() => navigate(paths.eventNotificationEdit.href({ notificationId: n.id }))}>
                 <IconEdit size={16} />

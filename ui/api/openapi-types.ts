@@ -664,6 +664,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/authentication/services/backends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of authentication service backends, with the active one in the context */
+        get: operations["getSystemAuthenticationServicesBackends"];
+        put?: never;
+        /** Create an LDAP or Active Directory backend */
+        post: operations["postSystemAuthenticationServicesBackends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/backends/{backendId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An authentication service backend by id */
+        get: operations["getSystemAuthenticationServicesBackendsByBackendId"];
+        /** Change a backend (system_user_password: set_value, keep_value or delete_value) */
+        put: operations["putSystemAuthenticationServicesBackendsByBackendId"];
+        post?: never;
+        /** Remove a backend; the active one is refused */
+        delete: operations["deleteSystemAuthenticationServicesBackendsByBackendId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/backends/{backendId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users a backend synchronised (none: signing in through a directory is not built) */
+        get: operations["getSystemAuthenticationServicesBackendsByBackendIdUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/active-backend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active authentication service backend */
+        get: operations["getSystemAuthenticationServicesActiveBackend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which backend is active */
+        get: operations["getSystemAuthenticationServicesConfiguration"];
+        put?: never;
+        /** Activate a backend (its id) or deactivate (null) */
+        post: operations["postSystemAuthenticationServicesConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/test/backend/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect to the configured servers and bind as the system user */
+        post: operations["postSystemAuthenticationServicesTestBackendConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/services/test/backend/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look a user up with the configured search and bind as them */
+        post: operations["postSystemAuthenticationServicesTestBackendLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/authentication/http-header-auth-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The HTTP header authenticator */
+        get: operations["getSystemAuthenticationHttpHeaderAuthConfig"];
+        /** Change the HTTP header authenticator */
+        put: operations["putSystemAuthenticationHttpHeaderAuthConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/permissions": {
         parameters: {
             query?: never;
@@ -4965,6 +5106,188 @@ export interface components {
             teams: components["schemas"]["Team"][];
             total: number;
         };
+        AuthServiceBackendPage: {
+            total: number;
+            count: number;
+            page: number;
+            per_page: number;
+            pagination: components["schemas"]["Pagination"];
+            query: string;
+            attributes: components["schemas"]["EntityAttribute"][];
+            backends: components["schemas"]["AuthServiceBackend"][];
+            context: {
+                active_backend: components["schemas"]["AuthServiceBackend"] & (Record<string, never> | null);
+            };
+        };
+        AuthServiceBackend: {
+            id: string;
+            title: string;
+            description: string;
+            default_roles: string[];
+            config: components["schemas"]["AuthServiceBackendConfig"];
+        };
+        AuthServiceBackendConfig: {
+            /** @enum {string} */
+            type: "ldap";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            /** @default entryUUID */
+            user_unique_id_attribute: string;
+            /**
+             * @default [
+             *       "mail",
+             *       "rfc822Mailbox"
+             *     ]
+             */
+            email_attributes: string[];
+            system_user_password: components["schemas"]["EncryptedValue"];
+        } | {
+            /** @enum {string} */
+            type: "active-directory";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            system_user_password: components["schemas"]["EncryptedValue"];
+        };
+        HostAndPort: {
+            host: string;
+            port: number;
+        };
+        EncryptedValue: {
+            is_set: boolean;
+        };
+        AuthServiceBackendAnswer: {
+            backend: components["schemas"]["AuthServiceBackend"];
+        };
+        AuthServiceBackendBody: {
+            id?: string;
+            title: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            default_roles: string[];
+            config: components["schemas"]["AuthServiceBackendConfigInput"];
+        };
+        AuthServiceBackendConfigInput: {
+            /** @enum {string} */
+            type: "ldap";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            /** @default entryUUID */
+            user_unique_id_attribute: string;
+            /**
+             * @default [
+             *       "mail",
+             *       "rfc822Mailbox"
+             *     ]
+             */
+            email_attributes: string[];
+            system_user_password?: components["schemas"]["EncryptedValueInput"];
+        } | {
+            /** @enum {string} */
+            type: "active-directory";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            system_user_password?: components["schemas"]["EncryptedValueInput"];
+        };
+        EncryptedValueInput: {
+            set_value: string;
+        } | {
+            /** @enum {boolean} */
+            keep_value: true;
+        } | {
+            /** @enum {boolean} */
+            delete_value: true;
+        };
+        AuthServiceBackendUsers: {
+            users: {
+                id: string;
+                username: string;
+                full_name: string;
+                email: string;
+            }[];
+            total: number;
+            query: string;
+            context: {
+                roles: {
+                    [key: string]: {
+                        title: string;
+                    };
+                };
+            };
+        };
+        ActiveAuthServiceBackend: {
+            backend: components["schemas"]["AuthServiceBackend"];
+            context: {
+                backends_total: number;
+            };
+        };
+        GlobalAuthServiceConfigAnswer: {
+            configuration: components["schemas"]["GlobalAuthServiceConfig"];
+        };
+        GlobalAuthServiceConfig: {
+            active_backend: string | null;
+        };
+        GlobalAuthServiceConfigBody: {
+            active_backend: string | null;
+        };
+        AuthServiceBackendTestResult: {
+            success: boolean;
+            message: string;
+            errors: string[];
+            result: {
+                [key: string]: unknown;
+            };
+        };
+        AuthServiceBackendTestRequest: {
+            backend_id?: string | null;
+            backend_configuration: components["schemas"]["AuthServiceBackendBody"];
+            user_login?: {
+                username: string;
+                password: {
+                    set_value: string;
+                };
+            };
+        };
+        HTTPHeaderAuthConfig: {
+            enabled: boolean;
+            username_header: string;
+        };
         PermissionMap: {
             permissions: {
                 [key: string]: string[];
@@ -6241,9 +6564,6 @@ export interface components {
                 [key: string]: string;
             };
             node: string | null;
-        };
-        EncryptedValue: {
-            is_set: boolean;
         };
         InputCreated: {
             id: string;
@@ -10904,6 +11224,812 @@ export interface operations {
             };
             /** @description No such team. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesBackends: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                query?: string;
+                sort?: "title" | "description";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendPage"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemAuthenticationServicesBackends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthServiceBackendBody"];
+            };
+        };
+        responses: {
+            /** @description The stored backend (its password only as is_set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesBackendsByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemAuthenticationServicesBackendsByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthServiceBackendBody"];
+            };
+        };
+        responses: {
+            /** @description The stored backend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemAuthenticationServicesBackendsByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesBackendsByBackendIdUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                query?: string;
+                sort?: "full_name" | "username" | "email";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backend's users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendUsers"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesActiveBackend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active backend and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveAuthServiceBackend"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No backend is active. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalAuthServiceConfigAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemAuthenticationServicesConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlobalAuthServiceConfigBody"];
+            };
+        };
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalAuthServiceConfigAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemAuthenticationServicesTestBackendConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthServiceBackendTestRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether it worked, and the server's or network's error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendTestResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemAuthenticationServicesTestBackendLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthServiceBackendTestRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the user exists and could sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthServiceBackendTestResult"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationHttpHeaderAuthConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether it is on and which header names the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPHeaderAuthConfig"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSystemAuthenticationHttpHeaderAuthConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HTTPHeaderAuthConfig"];
+            };
+        };
+        responses: {
+            /** @description The stored configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPHeaderAuthConfig"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

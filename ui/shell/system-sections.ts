@@ -28,7 +28,7 @@ export const SYSTEM_SECTIONS: readonly SystemSection[] = [
   { title: "Outputs", href: paths.systemOutputs.href(), prefixes: ["/system/outputs"], permissions: ["outputs:read"] },
   { title: "Indices", href: paths.indices.href(), prefixes: ["/system/indices", "/system/index_sets"], permissions: ["indices:read"] },
   { title: "Logging", href: paths.systemLogging.href(), prefixes: ["/system/logging"], permissions: ["loggers:read"] },
-  { title: "Users and Teams", href: paths.users.href(), prefixes: ["/system/users"], permissions: ["users:list", "teams:list"], anyPermissions: true },
+  { title: "Users and Teams", href: paths.users.href(), prefixes: ["/system/users", "/system/teams"], permissions: ["users:list", "teams:list"], anyPermissions: true },
   { title: "Roles", href: paths.roles.href(), prefixes: ["/system/roles"], permissions: ["roles:read"], anyPermissions: true },
   { title: "Authentication", href: paths.authenticationServices.href(), prefixes: ["/system/authentication"], permissions: ["authentication:edit"], anyPermissions: true },
   { title: "Content Packs", href: paths.contentPacks.href(), prefixes: ["/system/contentpacks"], permissions: ["contentpack:read"] },

@@ -3,7 +3,8 @@ import { permissionActions, readablePermission } from "../../../shared/permissio
 
 Deno.test("a permission reads as its resource's title, its action and the entity it names", () => {
   assert.equal(readablePermission("streams:read:000000000000000000000001"), "Streams: read (000000000000000000000001)");
-  assert.equal(readablePermission("users:tokencreate"), "Users: tokencreate");
+  assert.equal(readablePermission("users:tokencreate"), "Users: create tokens");
+  assert.equal(readablePermission("inputs:changestate"), "Inputs: start and stop");
   assert.equal(readablePermission("*"), "Everything");
   assert.equal(readablePermission("custom:thing"), "custom: thing", "an unknown resource reads as it is");
   assert.equal(readablePermission("dashboards"), "Dashboards: *");

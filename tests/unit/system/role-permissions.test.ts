@@ -22,3 +22,11 @@ Deno.test("the editor groups capabilities by resource title, each action a permi
   const titles = groups.map((group) => group.title);
   assert.deepEqual(titles, [...titles].sort((a, b) => a.localeCompare(b)));
 });
+
+Deno.test("the editor names each capability in words, not by its permission's action id", () => {
+  const users = capabilityGroups().find((group) => group.title === "Users")!;
+  assert.deepEqual(
+    users.actions.filter((action) => action.permission.startsWith("users:token")).map((action) => action.action),
+    ["list tokens", "create tokens", "remove tokens"],
+  );
+});

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Box, Group, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Box, Button, Group, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { IconTrash } from "@tabler/icons-react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Role } from "../../../api/schemas/roles.ts";
@@ -12,6 +12,7 @@ import { SearchBox } from "../../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../../common/toast.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
+import { roleDeletion } from "./logic/role-deletion.ts";
 import { deleteRole, invalidateRoles, rolePageQueryOptions } from "./roles-queries.ts";
 
 const COLUMNS = [
@@ -32,6 +33,7 @@ export function RolesPage() {
   const [deleting, setDeleting] = useState(false);
   const list = useQuery(rolePageQueryOptions({ query, page, perPage }));
   const members = list.data?.context.users ?? {};
+  const deletion = toDelete ? roleDeletion(toDelete.name, (members[toDelete.id] ?? []).map((user) => user.username)) : null;
 
   const confirmDelete = async (role: Role) => {
     setDeleting(true);
@@ -48,7 +50,13 @@ export function RolesPage() {
   };
 
   return (
-    <PageLayout title="Roles Overview" description="Roles bundle permissions: a user holds the permissions of all their roles. Built-in roles cannot be changed or deleted.">
+    <PageLayout
+      title="Roles Overview"
+      description="Roles bundle permissions: a user holds the permissions of all their roles. Built-in roles cannot be changed or deleted."
+      actions={permissions.isPermitted("roles:create") && (
+        <Button component={Link} to={paths.roleNew.href()} leftSection={<IconPlus size={16} />}>Create role</Button>
+      )}
+    >
       <EntityTable<Role>
         label="Roles"
         rowTestId="role-row"
@@ -104,11 +112,12 @@ export function RolesPage() {
         title="Delete role"
         confirmText="Delete"
         confirmColor="red"
+        confirmDisabled={deletion?.allowed === false}
         submitting={deleting}
         onConfirm={() => toDelete && void confirmDelete(toDelete)}
         onCancel={() => setToDelete(null)}
       >
-        {toDelete ? `Do you really want to delete role "${toDelete.name}"?` : ""}
+        {deletion?.text ?? ""}
       </ConfirmDialog>
     </PageLayout>
   );

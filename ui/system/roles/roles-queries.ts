@@ -15,6 +15,8 @@ export const roleMembersQueryOptions = (rolename: string) => resourceQueryOption
 export const updateRole = (rolename: string, body: { name: string; description: string; permissions: string[] }) =>
   apiCall("put", "/roles/{rolename}", { params: { path: { rolename } }, body });
 
+export const createRole = (body: { name: string; description: string; permissions: string[] }) => apiCall("post", "/roles", { body });
+
 export const deleteRole = (roleId: string) => apiCall("delete", "/authz/roles/{roleId}", { params: { path: { roleId } } });
 
 export const assignRole = (roleId: string, username: string) =>

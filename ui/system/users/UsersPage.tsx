@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconDots, IconEdit, IconKey, IconPlus, IconTrash, IconUserCheck, IconUserOff } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { UserOverview } from "../../../api/schemas/user.ts";
 import { paths } from "../../../shared/paths.ts";
@@ -24,13 +24,14 @@ import {
   USER_PAGE_SIZES,
   USERS_TABLE_ID,
 } from "./logic/user-list.ts";
+import { UsersAndTeamsNavigation } from "./UsersAndTeamsNavigation.tsx";
 import { UserStatusBadge } from "./UserStatusBadge.tsx";
 
 /**
  * System → Users and Teams (spec 002 §2): the users on the shared entity table (sorted by full name), with
  * search, paging and the user's layout; create, edit, tokens, enable/disable and delete.
  */
-export function UsersPage({ after }: { /** What follows the users list on the page (the teams, composed by the route). */ after?: ReactNode }) {
+export function UsersPage() {
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const permissions = usePermissions();
@@ -74,6 +75,7 @@ export function UsersPage({ after }: { /** What follows the users list on the pa
     <PageLayout
       title="Users Overview"
       description="Overview of users: their roles, status and last activity. Users sign in with a username and password, or call the API with an access token."
+      topActions={<UsersAndTeamsNavigation />}
       actions={permissions.isPermitted("users:create") && (
         <Button component={Link} to={paths.userNew.href()} leftSection={<IconPlus size={16} />}>Create user</Button>
       )}
@@ -106,10 +108,11 @@ export function UsersPage({ after }: { /** What follows the users list on the pa
         columnRenderers={{
           full_name: {
             renderCell: (value, user) => (
-              <Group gap={6} wrap="nowrap">
+              // The badges wrap below a long name instead of being cut to 'READ-ON…' in a narrow column.
+              <Group gap={6} wrap="wrap">
                 <Anchor component={Link} to={paths.user.href({ userId: user.id })} fw={600} size="sm">{String(value)}</Anchor>
-                {user.read_only && <Badge size="xs" variant="light" color="gray">read-only</Badge>}
-                {user.service_account && <Badge size="xs" variant="light">service account</Badge>}
+                {user.read_only && <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, overflow: "visible" }}>read-only</Badge>}
+                {user.service_account && <Badge size="xs" variant="light" style={{ flexShrink: 0, overflow: "visible" }}>service account</Badge>}
               </Group>
             ),
           },
@@ -174,7 +177,6 @@ export function UsersPage({ after }: { /** What follows the users list on the pa
       >
         {toDelete ? deleteQuestion(toDelete.username) : ""}
       </ConfirmDialog>
-      {after}
     </PageLayout>
   );
 }

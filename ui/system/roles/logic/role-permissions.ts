@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE, type PermissionResource } from "../../../../shared/permission-catalogue.ts";
+import { ACTION_WORDS, PERMISSION_CATALOGUE, type PermissionAction, type PermissionResource } from "../../../../shared/permission-catalogue.ts";
 
 /**
  * The role editor's model: the catalogue's capabilities (resource × action, read as words) as checkboxes, and every
@@ -14,6 +14,7 @@ export interface RolePermissionsModel {
 export interface CapabilityGroup {
   resource: PermissionResource;
   title: string;
+  /** Each capability: its permission and the action in words ("create tokens"). */
   actions: { permission: string; action: string }[];
 }
 
@@ -23,7 +24,10 @@ export function capabilityGroups(): CapabilityGroup[] {
     .map((resource) => ({
       resource,
       title: PERMISSION_CATALOGUE[resource].title,
-      actions: PERMISSION_CATALOGUE[resource].actions.map((action) => ({ permission: `${resource}:${action}`, action })),
+      actions: (PERMISSION_CATALOGUE[resource].actions as readonly PermissionAction[]).map((action) => ({
+        permission: `${resource}:${action}`,
+        action: ACTION_WORDS[action],
+      })),
     }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }

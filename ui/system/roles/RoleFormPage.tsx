@@ -10,7 +10,12 @@ import { toastSuccess } from "../../common/toast.ts";
 import { LoadingPage } from "../../shell/LoadingPage.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
 import { capabilityGroups, fromRolePermissionsModel, toRolePermissionsModel } from "./logic/role-permissions.ts";
-import { invalidateRoles, roleQueryOptions, updateRole } from "./roles-queries.ts";
+import { createRole, invalidateRoles, roleQueryOptions, updateRole } from "./roles-queries.ts";
+
+/** /system/roles/new: a new role with its name, description and permissions, the catalogue's in readable words. */
+export function RoleCreatePage() {
+  return <RoleEditor role={null} />;
+}
 
 /** /system/roles/edit/{id}: a role's name, description and permissions, the catalogue's in readable words. */
 export function RoleEditPage() {
@@ -20,14 +25,14 @@ export function RoleEditPage() {
   return <RoleEditor key={role.data.id} role={role.data} />;
 }
 
-function RoleEditor({ role }: { role: Role }) {
+function RoleEditor({ role }: { role: Role | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const model = toRolePermissionsModel(role.permissions);
+  const model = toRolePermissionsModel(role?.permissions ?? []);
   const form = useForm({
-    initialValues: { name: role.name, description: role.description, capabilities: model.capabilities, others: model.others.join("\n") },
+    initialValues: { name: role?.name ?? "", description: role?.description ?? "", capabilities: model.capabilities, others: model.others.join("\n") },
     validate: { name: (name: string) => (name.trim() ? null : "The name is required.") },
   });
 
@@ -35,14 +40,16 @@ function RoleEditor({ role }: { role: Role }) {
     setSaving(true);
     setError(null);
     try {
-      await updateRole(role.name, {
+      const body = {
         name: values.name.trim(),
         description: values.description,
         permissions: fromRolePermissionsModel(values.capabilities, values.others),
-      });
-      await invalidateRoles(queryClient);
-      toastSuccess(`Role ${values.name.trim()} was saved.`);
-      navigate(paths.role.href({ roleId: role.id }));
+      };
+      const saved = await (role ? updateRole(role.name, body) : createRole(body));
+      // Not awaited: the details page shows the stored role as the refetches arrive, the save does not wait for them.
+      void invalidateRoles(queryClient);
+      toastSuccess(`Role ${body.name} was saved.`);
+      navigate(paths.role.href({ roleId: saved.id }));
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
@@ -52,16 +59,16 @@ function RoleEditor({ role }: { role: Role }) {
 
   return (
     <PageLayout
-      title={`Edit role ${role.name}`}
+      title={role ? `Edit role ${role.name}` : "Create role"}
       description="Choose what members of this role may do. Permissions on single entities are given by sharing them."
       actions={
         <>
           <Button variant="default" component={Link} to={paths.roles.href()}>Roles overview</Button>
-          <Button variant="default" component={Link} to={paths.role.href({ roleId: role.id })}>Role details</Button>
+          {role && <Button variant="default" component={Link} to={paths.role.href({ roleId: role.id })}>Role details</Button>}
         </>
       }
     >
-      {role.read_only
+      {role?.read_only
         ? <Alert color="yellow" title="Built-in role">The built-in role {role.name} cannot be changed.</Alert>
         : (
           <form onSubmit={save} noValidate>
@@ -101,8 +108,8 @@ function RoleEditor({ role }: { role: Role }) {
               </Paper>
               {error && <Alert color="red">{error}</Alert>}
               <Group justify="flex-end">
-                <Button variant="default" component={Link} to={paths.role.href({ roleId: role.id })}>Cancel</Button>
-                <Button type="submit" loading={saving}>Save role</Button>
+                <Button variant="default" component={Link} to={role ? paths.role.href({ roleId: role.id }) : paths.roles.href()}>Cancel</Button>
+                <Button type="submit" loading={saving}>{role ? "Save role" : "Create role"}</Button>
               </Group>
             </Stack>
           </form>

@@ -1,0 +1,168 @@
+import { z } from "@hono/zod-openapi";
+import type { EntityPage, PageRequest } from "./paginated.ts";
+import { paginatedListSchema } from "./paginated.ts";
+
+/**
+ * Authentication services (System → Authentication, Graylog 5.1's `/system/authentication/services…`): directory
+ * backends (LDAP, Active Directory) with their server, user search and default roles, the one active backend, the
+ * tests that try a backend's server, and the HTTP header authenticator. Wire shapes of Graylog's
+ * AuthServiceBackendDTO, its LDAP/AD configs, EncryptedValue and AuthServiceBackendTestResult.
+ */
+
+export const BACKEND_TYPES = ["ldap", "active-directory"] as const;
+export type BackendType = (typeof BACKEND_TYPES)[number];
+export const TRANSPORT_SECURITIES = ["none", "tls", "start_tls"] as const;
+
+export const HostAndPortSchema = z.object({
+  host: z.string({ message: "servers: host is required" }).trim().min(1, "servers: host must not be empty").max(255, "servers: host is too long"),
+  port: z.number({ message: "servers: port must be a number" }).int("servers: port must be a whole number").min(1, "servers: port must be 1 to 65535")
+    .max(65535, "servers: port must be 1 to 65535"),
+}).strict().openapi("HostAndPort");
+
+/** What an answer says of a secret: only whether it is set. */
+export const EncryptedValueSchema = z.object({ is_set: z.boolean() }).openapi("EncryptedValue");
+
+/** What a request says of a secret: a new value, keep the stored one, or remove it. */
+export const EncryptedValueInputSchema = z.union([
+  z.object({ set_value: z.string().max(1000, "system_user_password is too long") }).strict(),
+  z.object({ keep_value: z.literal(true) }).strict(),
+  z.object({ delete_value: z.literal(true) }).strict(),
+]).openapi("EncryptedValueInput");
+export type EncryptedValueInput = z.infer<typeof EncryptedValueInputSchema>;
+
+const text = (field: string, required: boolean) => {
+  const base = z.string({ message: `${field} is required` }).max(1000, `${field} is too long`);
+  return required ? base.trim().min(1, `${field} must not be empty`) : base;
+};
+
+/** The server and user search settings LDAP and Active Directory share. */
+const directoryFields = {
+  servers: z.array(HostAndPortSchema).min(1, "servers: the server list cannot be empty").max(10, "servers: at most 10"),
+  transport_security: z.enum(TRANSPORT_SECURITIES, { message: "transport_security must be none, tls or start_tls" }),
+  verify_certificates: z.boolean({ message: "verify_certificates must be true or false" }).default(true),
+  system_user_dn: text("system_user_dn", false).default(""),
+  user_search_base: text("user_search_base", true),
+  user_search_pattern: text("user_search_pattern", true),
+  user_name_attribute: text("user_name_attribute", true),
+  user_full_name_attribute: text("user_full_name_attribute", true),
+};
+
+const ldapOnly = {
+  user_unique_id_attribute: text("user_unique_id_attribute", true).default("entryUUID"),
+  email_attributes: z.array(z.string().min(1).max(200)).max(20).default(["mail", "rfc822Mailbox"]),
+};
+
+export const BackendConfigInputSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ldap"), ...directoryFields, ...ldapOnly, system_user_password: EncryptedValueInputSchema.optional() }).strict(),
+  z.object({ type: z.literal("active-directory"), ...directoryFields, system_user_password: EncryptedValueInputSchema.optional() }).strict(),
+], { message: "config.type must be ldap or active-directory" }).openapi("AuthServiceBackendConfigInput");
+export type BackendConfigInput = z.infer<typeof BackendConfigInputSchema>;
+
+export const BackendConfigSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ldap"), ...directoryFields, ...ldapOnly, system_user_password: EncryptedValueSchema }),
+  z.object({ type: z.literal("active-directory"), ...directoryFields, system_user_password: EncryptedValueSchema }),
+]).openapi("AuthServiceBackendConfig");
+export type BackendConfig = z.infer<typeof BackendConfigSchema>;
+
+export const AuthServiceBackendSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Role ids a user signing in through this backend gets. */
+  default_roles: z.array(z.string()),
+  config: BackendConfigSchema,
+}).openapi("AuthServiceBackend");
+export type AuthServiceBackend = z.infer<typeof AuthServiceBackendSchema>;
+
+export const AuthServiceBackendBodySchema = z.object({
+  id: z.string().optional(),
+  title: z.string({ message: "title is required" }).trim().min(1, "title cannot be empty").max(200, "title is too long"),
+  description: z.string().max(1000, "description is too long").default(""),
+  default_roles: z.array(z.string().min(1).max(100)).max(100).default([]),
+  config: BackendConfigInputSchema,
+}).strict().openapi("AuthServiceBackendBody");
+export type AuthServiceBackendBody = z.infer<typeof AuthServiceBackendBodySchema>;
+
+/** {backend}: one backend, as Graylog answers get, create and update. */
+export const BackendAnswerSchema = z.object({ backend: AuthServiceBackendSchema }).openapi("AuthServiceBackendAnswer");
+
+export const BACKEND_SORT_FIELDS = ["title", "description"] as const;
+export type BackendSortField = (typeof BACKEND_SORT_FIELDS)[number];
+export const BackendPageSchema = paginatedListSchema("backends", AuthServiceBackendSchema)
+  .extend({ context: z.object({ active_backend: AuthServiceBackendSchema.nullable() }) })
+  .openapi("AuthServiceBackendPage");
+
+/** GET …/backends/{id}/users: the users a backend synchronised, with their roles' titles in the context. */
+export const BackendUsersSchema = z.object({
+  users: z.array(z.object({ id: z.string(), username: z.string(), full_name: z.string(), email: z.string() })),
+  total: z.number().int(),
+  query: z.string(),
+  context: z.object({ roles: z.record(z.string(), z.object({ title: z.string() })) }),
+}).openapi("AuthServiceBackendUsers");
+
+export const ActiveBackendAnswerSchema = z.object({
+  backend: AuthServiceBackendSchema,
+  context: z.object({ backends_total: z.number().int() }),
+}).openapi("ActiveAuthServiceBackend");
+
+export const GlobalAuthConfigSchema = z.object({ active_backend: z.string().nullable() }).openapi("GlobalAuthServiceConfig");
+export const GlobalAuthConfigBodySchema = z.object({
+  active_backend: z.string().min(1, "active_backend must be a backend id or null").max(100).nullable(),
+}).strict().openapi("GlobalAuthServiceConfigBody");
+export const GlobalAuthConfigAnswerSchema = z.object({ configuration: GlobalAuthConfigSchema }).openapi("GlobalAuthServiceConfigAnswer");
+
+export const BackendTestRequestSchema = z.object({
+  backend_id: z.string().min(1).max(100).nullable().optional(),
+  backend_configuration: AuthServiceBackendBodySchema,
+  user_login: z.object({
+    username: z.string({ message: "user_login.username is required" }).min(1, "user_login.username must not be empty").max(300),
+    password: z.object({ set_value: z.string().max(1000) }).strict(),
+  }).strict().optional(),
+}).strict().openapi("AuthServiceBackendTestRequest");
+export type BackendTestRequest = z.infer<typeof BackendTestRequestSchema>;
+
+export const BackendTestResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  errors: z.array(z.string()),
+  result: z.record(z.string(), z.unknown()),
+}).openapi("AuthServiceBackendTestResult");
+export type BackendTestResult = z.infer<typeof BackendTestResultSchema>;
+
+export const HttpHeaderAuthConfigSchema = z.object({
+  enabled: z.boolean({ message: "enabled must be true or false" }),
+  username_header: z.string({ message: "username_header is required" }).trim().min(1, "username_header must not be empty").max(200)
+    .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "username_header must be an HTTP header name"),
+}).strict().openapi("HTTPHeaderAuthConfig");
+export type HttpHeaderAuthConfig = z.infer<typeof HttpHeaderAuthConfigSchema>;
+export const HTTP_HEADER_AUTH_DEFAULTS: HttpHeaderAuthConfig = { enabled: false, username_header: "Remote-User" };
+
+/** The stored secret of a backend, for the tests and the store only (never on the wire). */
+export interface StoredBackend {
+  backend: AuthServiceBackend;
+  systemUserPassword: string | null;
+}
+
+/** Authentication services on the backend. */
+export interface AuthServiceStore {
+  page(request: PageRequest<BackendSortField>): Promise<EntityPage<AuthServiceBackend>>;
+  get(id: string): Promise<StoredBackend | null>;
+  total(): Promise<number>;
+  /** Refuses (EntityValidationError) unknown default roles. */
+  create(body: AuthServiceBackendBody): Promise<AuthServiceBackend>;
+  /** Null when there is no such backend. */
+  update(id: string, body: AuthServiceBackendBody): Promise<AuthServiceBackend | null>;
+  /** False when there was no such backend; refuses (EntityValidationError) the active one. */
+  delete(id: string): Promise<boolean>;
+  activeBackendId(): Promise<string | null>;
+  /** Refuses (EntityValidationError) an unknown backend id. */
+  setActiveBackend(id: string | null): Promise<void>;
+  httpHeaderAuth(): Promise<HttpHeaderAuthConfig>;
+  saveHttpHeaderAuth(config: HttpHeaderAuthConfig): Promise<void>;
+}
+
+/** Tries a backend's directory server over the network. */
+export interface DirectoryTester {
+  connection(config: BackendConfigInput, systemUserPassword: string | null): Promise<BackendTestResult>;
+  login(config: BackendConfigInput, systemUserPassword: string | null, username: string, password: string): Promise<BackendTestResult>;
+}
