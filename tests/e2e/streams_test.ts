@@ -1,7 +1,7 @@
 /**
  * Streams in a real browser: create a stream, add a rule and test it against a message, see it listed, start and
  * pause it; once running, messages sent to a GELF HTTP input are routed by the rule (only the matching one is in
- * the stream's search); the form offers index sets by title; 'Manage Alerts' opens /alerts?stream_id=.
+ * the stream's search); the form offers index sets by title; 'Manage Alerts' opens /alerts?stream_id=, 'Manage Outputs' the stream's outputs page.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -106,6 +106,12 @@ Deno.test("streams in Chromium", async (t) => {
       await dialog.getByRole("button", { name: "Clone stream" }).click();
       await dialog.waitFor({ state: "hidden" });
       await eventually(async () => assert.ok((await shownTitles(page)).includes("Checkout (copy)")));
+
+      // 'Manage Outputs' opens the new stream's outputs page.
+      await row(page, "Checkout (copy)").getByRole("button", { name: "More actions for Checkout (copy)" }).click();
+      await page.getByRole("menuitem", { name: "Manage Outputs" }).click();
+      await page.getByRole("heading", { name: "Outputs for Stream Checkout (copy)" }).waitFor();
+      assert.match(new URL(page.url()).pathname, /^\/streams\/[0-9a-f]{24}\/outputs$/);
     }, { colorScheme: "dark" });
 
     await assertNoConsoleErrors(t, errors);

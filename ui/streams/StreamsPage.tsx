@@ -6,6 +6,7 @@ import {
   IconDots,
   IconEdit,
   IconListDetails,
+  IconLogout2,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
@@ -270,6 +271,11 @@ export function StreamsPage() {
                   <Menu.Item leftSection={<IconBell size={14} />} component={Link} to={streamAlertsHref(stream.id)}>
                     Manage Alerts
                   </Menu.Item>
+                  {permissions.isPermitted("outputs:read") && (
+                    <Menu.Item leftSection={<IconLogout2 size={14} />} component={Link} to={paths.streamOutputs.href({ streamId: stream.id })}>
+                      Manage Outputs
+                    </Menu.Item>
+                  )}
                   {mayCreate && (
                     <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => setForm({ kind: "clone", stream })}>Clone stream</Menu.Item>
                   )}
