@@ -108,11 +108,12 @@ apiTest("PUT and POST of a view nested 10,000 deep are refused with 400 naming t
     return nested;
   };
   for (const [method, path] of [["POST", "/views"], ["PUT", `/views/${id}`]] as const) {
-    // 10,000 deep: the API's door refuses it before the view schema; 40 deep passes the door, not the schema.
+    // 10,000 deep: the API's door refuses it before the view schema; 40 deep passes the door, not the schema (in a
+    // widget's config, which the state keeps open as Graylog does, so the depth bound is what refuses it).
     const deepest = await h.call(method, path, { body: body({ selected_fields: nest(10_000) }) });
     assert.equal(deepest.status, 400, method);
     assert.match((deepest.body as { message: string }).message, /nest deeper than|nested at most/);
-    const deep = await h.call(method, path, { body: body({ selected_fields: nest(40) }) });
+    const deep = await h.call(method, path, { body: body({ widgets: [{ id: "w", type: "aggregation", config: { nested: nest(40) } }] }) });
     assert.equal(deep.status, 400, method);
     assert.match((deep.body as { message: string }).message, /state\.q1: a query's view state must be nested at most 32 levels deep/);
   }
