@@ -89,7 +89,7 @@ export const BackendAnswerSchema = z.object({ backend: AuthServiceBackendSchema 
 export const BACKEND_SORT_FIELDS = ["title", "description"] as const;
 export type BackendSortField = (typeof BACKEND_SORT_FIELDS)[number];
 export const BackendPageSchema = paginatedListSchema("backends", AuthServiceBackendSchema)
-  .extend({ context: z.object({ active_backend: AuthServiceBackendSchema.nullable() }) })
+  .extend({ context: z.object({ active_backend: z.union([AuthServiceBackendSchema, z.null()]) }) })
   .openapi("AuthServiceBackendPage");
 
 /** GET …/backends/{id}/users: the users a backend synchronised, with their roles' titles in the context. */

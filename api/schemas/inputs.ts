@@ -175,7 +175,7 @@ export const InputStatesListSchema = z.object({ states: z.array(InputStateSummar
 export const ClusterInputStatesSchema = z.record(z.string(), z.array(InputStateSummarySchema)).openapi("ClusterInputStates");
 
 /** PUT/DELETE /cluster/inputstates/{id}: node id → the input that changed state there. */
-export const ClusterInputStateChangeSchema = z.record(z.string(), InputCreatedSchema.nullable())
+export const ClusterInputStateChangeSchema = z.record(z.string(), z.union([InputCreatedSchema, z.null()]))
   .openapi("ClusterInputStateChange");
 
 /**

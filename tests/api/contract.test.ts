@@ -194,6 +194,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   alarmCallbackId: "0123456789abcdef01234567",
   alertId: "0123456789abcdef01234567",
   teamId: "0123456789abcdef01234567",
+  backendId: "0123456789abcdef01234567",
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };

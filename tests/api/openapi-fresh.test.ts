@@ -26,3 +26,19 @@ Deno.test("openapi.yaml is a valid OpenAPI 3.1 document of the Sluice API", asyn
   assert.ok(document.paths["/system/sessions"].post, "sign-in is documented");
   assert.ok(document.components.schemas.ApiError, "the error body is a shared component");
 });
+
+Deno.test("no schema of openapi.yaml asks a value to be both a reference and null (a nullable $ref is an anyOf)", async () => {
+  const document = parse(await Deno.readTextFile(OPENAPI_YAML_PATH));
+  const found: string[] = [];
+  const visit = (node: unknown, where: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
+    if (node === null || typeof node !== "object") return;
+    const schema = node as Record<string, unknown>;
+    const members = Array.isArray(schema.allOf) ? schema.allOf as Record<string, unknown>[] : [];
+    const admitsNull = (member: Record<string, unknown>) => member.type === "null" || (Array.isArray(member.type) && member.type.includes("null"));
+    if (members.some((member) => "$ref" in member) && members.some(admitsNull)) found.push(where);
+    for (const [key, value] of Object.entries(schema)) visit(value, `${where}/${key}`);
+  };
+  visit(document, "#");
+  assert.deepEqual(found, [], "a nullable reference must be written z.union([Schema, z.null()]), not Schema.nullable()");
+});

@@ -5116,7 +5116,7 @@ export interface components {
             attributes: components["schemas"]["EntityAttribute"][];
             backends: components["schemas"]["AuthServiceBackend"][];
             context: {
-                active_backend: components["schemas"]["AuthServiceBackend"] & (Record<string, never> | null);
+                active_backend: components["schemas"]["AuthServiceBackend"] | null;
             };
         };
         AuthServiceBackend: {
@@ -6605,7 +6605,7 @@ export interface components {
             [key: string]: components["schemas"]["InputStateSummary"][];
         };
         ClusterInputStateChange: {
-            [key: string]: components["schemas"]["InputCreated"] & (Record<string, never> | null);
+            [key: string]: components["schemas"]["InputCreated"] | null;
         };
         ExtractorSummaryList: {
             extractors: components["schemas"]["ExtractorSummary"][];
