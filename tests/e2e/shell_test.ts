@@ -24,7 +24,7 @@ const SYSTEM_ENTRIES: { entry: string; path: string; heading: string; button: st
   },
   { entry: "Nodes", path: "/system/nodes", heading: "Nodes", button: "System / Nodes" },
   { entry: "Inputs", path: "/system/inputs", heading: "Inputs", button: "System / Inputs" },
-  { entry: "Outputs", path: "/system/outputs", heading: "Outputs", button: "System / Outputs" },
+  { entry: "Outputs", path: "/system/outputs", heading: "Outputs in Cluster", button: "System / Outputs" },
   { entry: "Indices", path: "/system/indices", heading: "Indices & Index Sets", button: "System / Indices" },
   { entry: "Logging", path: "/system/logging", heading: "Logging", button: "System / Logging" },
   {

@@ -28,7 +28,7 @@ export function ProcessingSection() {
     <OverviewSection title="Message processing">
       {system.data && (
         <Group justify="space-between">
-          <Text size="sm" data-testid="processing-state">
+          <Text size="sm" component="div" data-testid="processing-state">
             Message processing is{" "}
             <Badge color={processing ? "green" : "orange"} variant="light">{processing ? "running" : "paused"}</Badge>
             {processing ? "" : " Received messages wait and are processed when it resumes."}

@@ -51,7 +51,7 @@ export function SystemOverviewPage() {
       {permissions.isPermitted("processing:changestate") && <ProcessingSection />}
       <OverviewSection title="Elasticsearch cluster">
         {health.data && clusterName.data && (
-          <Text size="sm" data-testid="indexer-cluster">
+          <Text size="sm" component="div" data-testid="indexer-cluster">
             The search cluster <b>{clusterName.data.name}</b> is{" "}
             <Badge color={health.data.status} variant="light">{health.data.status}</Badge>. Shards: {health.data.shards.active} active,{" "}
             {health.data.shards.initializing} initializing, {health.data.shards.relocating} relocating, {health.data.shards.unassigned} unassigned.
