@@ -108,7 +108,9 @@ Deno.test("a mail the SMTP server refuses fails the test call with its answer, a
     await backend.runEventScheduler(minute + 2 * MINUTE);
     await backend.dispatchNotifications(minute + 2 * MINUTE);
     const [delivery] = assertSchema(NotificationDeliveryListSchema, (await h.call("GET", `/events/notifications/${email.id}/deliveries`)).body).deliveries;
-    assert.deepEqual([delivery.status, delivery.attempts], ["pending", 1], "queued for a retry");
+    // The backend's own dispatch timer may have tried once more meanwhile on a slow machine: still pending.
+    assert.equal(delivery.status, "pending", "queued for a retry");
+    assert.ok(delivery.attempts >= 1, `tried at least once: ${delivery.attempts}`);
     assert.match(delivery.last_error ?? "", /Mailbox unavailable/);
     assert.equal(assertSchema(OutboxListSchema, (await h.call("GET", "/events/notifications/outbox")).body).total, 0);
   });

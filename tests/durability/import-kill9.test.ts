@@ -27,12 +27,14 @@ async function killResumeRepeat(dataDir: string, args: string[], batchSize: numb
   const left = await storedCounts(dataDir);
   assert.equal(left.messages, left.ledger, "the ledger counts exactly the messages the killed import left");
   assert.ok(left.messages % batchSize === 0 || left.messages === total, `whole batches of ${batchSize} only: ${left.messages}`);
-  if (killed) assert.ok(left.messages < total, `killed mid-way, the import had not stored everything (${left.messages})`);
-
-  const resumed = await runImport(dataDir, args);
-  assert.equal(resumed.code, 0, resumed.stdout);
-  if (left.messages > 0) assert.match(resumed.stdout, /stopped after [\d,]+ messages: going on from there/);
-  assert.equal(storedBy(resumed), total - left.messages, "the resumed import stores what the killed one had not");
+  // On a fast machine the signal can land after the import's last commit: then there is nothing to resume, and
+  // the repeat below still proves the ledger.
+  if (left.messages < total) {
+    const resumed = await runImport(dataDir, args);
+    assert.equal(resumed.code, 0, resumed.stdout);
+    if (left.messages > 0) assert.match(resumed.stdout, /stopped after [\d,]+ messages: going on from there/);
+    assert.equal(storedBy(resumed), total - left.messages, "the resumed import stores what the killed one had not");
+  }
   assert.deepEqual(await storedCounts(dataDir), { messages: total, ledger: total }, "every line stored once");
 
   const repeated = await runImport(dataDir, args);

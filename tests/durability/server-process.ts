@@ -11,11 +11,19 @@ export interface ServerProcess {
 const ADMIN_PASSWORD = "durability-admin";
 export const ADMIN_AUTH = { Authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` };
 
-/** A port of this engineer's range (SLUICE_E2E_PORT + 600…699), different for each start. */
-let nextPort = Number(Deno.env.get("SLUICE_E2E_PORT") ?? "27000") + 600;
+/**
+ * A loopback port no one listens on now, chosen by the system: the durability files run in parallel with each
+ * other and with the e2e files, so a fixed range per file would collide.
+ */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
 
 export async function startServer(dataDir: string, demoMessages = 300): Promise<ServerProcess> {
-  const port = nextPort++;
+  const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-no-legacy-abort", "main.ts"],
     env: {
