@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,10 +6,8 @@ import { Link } from "react-router";
 import type { Team } from "../../../api/schemas/teams.ts";
 import { paths } from "../../../shared/paths.ts";
 import { ConfirmDialog } from "../../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING } from "../../common/empty-states.ts";
-import { EntityTable } from "../../common/entity-table/EntityTable.tsx";
-import { usePersistedTableLayout } from "../../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../../common/paginated-list/SearchBox.tsx";
+import { EntityListTable } from "../../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../../common/entity-list/use-entity-list.ts";
 import { toastError, toastSuccess } from "../../common/toast.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
@@ -24,15 +22,9 @@ import { deleteTeam, invalidateTeams, teamPageQueryOptions, teamRolesQueryOption
 export function TeamsPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissions();
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(TEAMS_TABLE_ID, {
-    defaults: TEAM_LAYOUT_DEFAULTS,
-    pageSizes: TEAM_PAGE_SIZES,
-  });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useEntityList(TEAMS_TABLE_ID, { defaults: TEAM_LAYOUT_DEFAULTS, pageSizes: TEAM_PAGE_SIZES });
   const [toDelete, setToDelete] = useState<Team | null>(null);
-  const sort = layout.sort ?? TEAM_LAYOUT_DEFAULTS.sort!;
-  const list = useQuery(teamPageQueryOptions({ query, page, perPage: layout.perPage, sort }));
+  const teams = useQuery(teamPageQueryOptions(list.params));
   const users = useQuery(teamUsersQueryOptions());
   const roles = useQuery(teamRolesQueryOptions());
   const userNames = new Map((users.data?.users ?? []).map((user) => [user.id, user.full_name || user.username]));
@@ -58,31 +50,15 @@ export function TeamsPage() {
         <Button component={Link} to={paths.teamNew.href()} leftSection={<IconPlus size={16} />}>Create team</Button>
       )}
     >
-      <EntityTable<Team>
+      <EntityListTable<Team>
+        list={list}
+        page={teams.data && { entities: teams.data.teams, total: teams.data.total }}
+        loading={teams.isPending}
+        searchPlaceholder="Search teams by name or description"
+        noEntitiesText={NO_TEAMS}
         label="Teams"
         rowTestId="team-row"
-        entities={list.data?.teams ?? []}
         columnDefinitions={TEAM_COLUMNS}
-        visibleColumns={layout.displayedAttributes}
-        onColumnsChange={onColumnsChange}
-        activeSort={sort}
-        onSortChange={(next) => {
-          setPage(1);
-          onSortChange(next);
-        }}
-        loading={list.isPending}
-        emptyText={query.trim() === "" ? NO_TEAMS : FILTER_MATCHES_NOTHING}
-        toolbar={
-          <Box w={360}>
-            <SearchBox
-              placeholder="Search teams by name or description"
-              onSearch={(next) => {
-                setQuery(next);
-                setPage(1);
-              }}
-            />
-          </Box>
-        }
         columnRenderers={{
           name: {
             renderCell: (_, team) => (
@@ -111,16 +87,6 @@ export function TeamsPage() {
             )}
           </Group>
         )}
-        pagination={{
-          page,
-          perPage: layout.perPage,
-          total: list.data?.total ?? 0,
-          pageSizes: TEAM_PAGE_SIZES,
-          onChange: (nextPage, perPage) => {
-            setPage(nextPage);
-            if (perPage !== layout.perPage) onPageSizeChange(perPage);
-          },
-        }}
       />
       <ConfirmDialog
         opened={toDelete !== null}
