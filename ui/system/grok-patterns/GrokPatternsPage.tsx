@@ -1,14 +1,12 @@
-import { ActionIcon, Box, Button, Code, Text } from "@mantine/core";
+import { ActionIcon, Button, Code, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconFileImport, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { GrokPattern } from "../../../api/schemas/grok.ts";
 import type { GrokPatternDefinition } from "../../../shared/grok/pattern-file.ts";
 import { ConfirmDialog } from "../../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING, NO_ENTITIES_EXIST } from "../../common/empty-states.ts";
-import { EntityTable } from "../../common/entity-table/EntityTable.tsx";
-import { usePersistedTableLayout } from "../../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../../common/paginated-list/SearchBox.tsx";
+import { EntityListTable } from "../../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../../common/entity-list/use-entity-list.ts";
 import { toastError, toastSuccess } from "../../common/toast.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
@@ -44,18 +42,12 @@ type Editing = { kind: "closed" } | { kind: "create" } | { kind: "edit"; pattern
 export function GrokPatternsPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissions();
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(GROK_PATTERNS_TABLE_ID, {
-    defaults: GROK_PATTERN_LAYOUT_DEFAULTS,
-    pageSizes: GROK_PATTERN_PAGE_SIZES,
-  });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useEntityList(GROK_PATTERNS_TABLE_ID, { defaults: GROK_PATTERN_LAYOUT_DEFAULTS, pageSizes: GROK_PATTERN_PAGE_SIZES });
   const [editing, setEditing] = useState<Editing>({ kind: "closed" });
   const [importing, setImporting] = useState(false);
   const [toDelete, setToDelete] = useState<GrokPattern | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const sort = layout.sort ?? GROK_PATTERN_LAYOUT_DEFAULTS.sort!;
-  const list = useQuery(grokPatternPageQueryOptions({ query, page, perPage: layout.perPage, sort }));
+  const patterns = useQuery(grokPatternPageQueryOptions(list.params));
 
   const mayCreate = permissions.isPermitted("grok_pattern:create");
   const mayEdit = permissions.isPermitted("grok_pattern:edit");
@@ -76,7 +68,7 @@ export function GrokPatternsPage() {
   const importFile = async (patterns: GrokPatternDefinition[], replaceAll: boolean) => {
     await importGrokPatterns(patterns, replaceAll ? "DROP_ALL_EXISTING" : "REPLACE_ON_CONFLICT");
     toastSuccess(importedText(patterns.length));
-    setPage(1);
+    list.setPage(1);
     await invalidateGrokPatterns(queryClient);
   };
 
@@ -107,31 +99,14 @@ export function GrokPatternsPage() {
         </>
       )}
     >
-      <EntityTable<GrokPattern>
+      <EntityListTable<GrokPattern>
+        list={list}
+        page={patterns.data && { entities: patterns.data.patterns, total: patterns.data.total }}
+        loading={patterns.isPending}
+        searchPlaceholder="Search patterns, e.g. IP or pattern:%{WORD}"
         label="Grok patterns"
         rowTestId="grok-pattern-row"
-        entities={list.data?.patterns ?? []}
         columnDefinitions={GROK_PATTERN_COLUMNS}
-        visibleColumns={layout.displayedAttributes}
-        onColumnsChange={onColumnsChange}
-        activeSort={sort}
-        onSortChange={(next) => {
-          setPage(1);
-          onSortChange(next);
-        }}
-        loading={list.isPending}
-        emptyText={query.trim() === "" ? NO_ENTITIES_EXIST : FILTER_MATCHES_NOTHING}
-        toolbar={
-          <Box w={360}>
-            <SearchBox
-              placeholder="Search patterns, e.g. IP or pattern:%{WORD}"
-              onSearch={(next) => {
-                setQuery(next);
-                setPage(1);
-              }}
-            />
-          </Box>
-        }
         columnRenderers={{
           name: { renderCell: (value) => <Text fw={600} size="sm">{String(value)}</Text> },
           pattern: { renderCell: (value) => <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{String(value)}</Code> },
@@ -153,16 +128,6 @@ export function GrokPatternsPage() {
             </>
           )
           : undefined}
-        pagination={{
-          page,
-          perPage: layout.perPage,
-          total: list.data?.total ?? 0,
-          pageSizes: GROK_PATTERN_PAGE_SIZES,
-          onChange: (nextPage, perPage) => {
-            setPage(nextPage);
-            if (perPage !== layout.perPage) onPageSizeChange(perPage);
-          },
-        }}
       />
       <GrokPatternFormModal
         opened={editing.kind !== "closed"}
