@@ -17,6 +17,11 @@ export interface AggregationScope {
   now: number;
   /** Only these windows (by number), instead of every window of the stored data: the scheduler's next ones. */
   windows?: { first: number; last: number };
+  /**
+   * Whether a result fires (its definition's conditions): only those need the streams of their messages, which cost
+   * more to find than the series. Without it every result gets them.
+   */
+  fires?: (values: SeriesValues) => boolean;
 }
 
 /** One result of an aggregation: a window and group key, its series values and the streams its messages were in. */
@@ -30,8 +35,8 @@ export interface AggregationResult {
 
 /**
  * Runs an aggregation-v1 config over the message store in every window of the data, in one query: each matching
- * message joins every window it falls in (one when search_within equals execute_every, several when windows
- * overlap), then the series are aggregated per window and group key with the pivot's series functions. Without
+ * message counts in the window(s) it falls in (windowOfMessage), the series are aggregated per window and group key
+ * with the pivot's series functions; a second query finds the streams of the results' messages. Without
  * group-by, a window without messages still has a result (count 0) so that `count() < N` can fire, as Graylog
  * answers an empty search with one zero result (not for a filter, which has no series: it fires on messages only);
  * with group-by there are no keys to report then, except the keys that just went silent (below).
@@ -44,12 +49,15 @@ export async function runAggregation(
   const range = scope.windows ?? await storedWindows(scope, spec);
   if (!range || range.last < range.first) return [];
   const { catalog } = scope;
+  const from = windowAt(range.first, spec).from;
+  const to = windowAt(range.last, spec).to;
   const query = parseQuery(config.query, { allowLeadingWildcard: catalog.allowLeadingWildcard });
   const selection = allOf(
     streamPredicate(config.streams.length > 0 ? config.streams : null),
-    compileQuery(query, catalog, { now: scope.now }),
+    // The range also reaches back one `execute_every` for the keys that went silent (wentSilent).
+    compileQuery(query, catalog, { now: scope.now, timeRange: { from: from - spec.everyMs, to } }),
   );
-  const filter = allOf(timePredicate(windowAt(range.first, spec).from, windowAt(range.last, spec).to), selection);
+  const filter = allOf(timePredicate(from, to), selection);
   const groups = config.group_by.map((name, index) => ({ alias: `g${index}`, field: catalog.field(name) }));
   // A group-by field no message has: Elasticsearch's terms aggregation finds no buckets.
   if (groups.some((group) => group.field === null)) return [];
@@ -71,41 +79,29 @@ export async function runAggregation(
     return { id: series.id, alias: `s${index}`, valueSql: field ? field.valueSql : "NULL", aggregate, fn };
   });
 
+  const windows = windowOfMessage(spec, range);
   const baseColumns: SqlText[] = [
-    concatSql("timestamp AS ts, epoch_ms(timestamp) AS t, streams"),
+    concatSql("timestamp AS ts"),
+    windows.column,
     ...groups.map((group) => concatSql(`CAST(${group.field!.valueSql} AS VARCHAR) AS ${group.alias}`)),
     ...series.map((s, index) => concatSql(s.valueSql, ` AS v${index}`)),
   ];
   const aggregates: SqlText[] = [
     ...series.map((s) => concatSql(s.aggregate, ` AS ${s.alias}`)),
     concatSql("count(*) AS n"),
-    concatSql("list_sort(list_distinct(flatten(list(streams)))) AS source_streams"),
   ];
   const groupColumns = groups.map((group) => `, ${group.alias}`).join("");
   const groupFilter = groups.map((group) => ` AND ${group.alias} IS NOT NULL`).join("");
-  const every = bind(config.execute_every_ms);
-  const within = bind(config.search_within_ms);
-  // Window k holds t when k·every − within ≤ t ≤ k·every − 1, i.e. k from ⌈(t+1)/every⌉ to ⌊(t+within)/every⌋.
   const statement = concatSql(
     "WITH base AS (SELECT ",
     joinSql(baseColumns, ", "),
     " FROM messages WHERE ",
     filter,
-    "), ",
-    "windowed AS (SELECT *, unnest(range(CAST(ceil((t + 1) / ",
-    every,
-    "::DOUBLE) AS BIGINT), ",
-    "CAST(floor((t + ",
-    within,
-    ") / ",
-    every,
-    "::DOUBLE) AS BIGINT) + 1)) AS k FROM base) ",
+    ") ",
     `SELECT k${groupColumns}, `,
     joinSql(aggregates, ", "),
-    " FROM windowed WHERE k BETWEEN ",
-    bind(range.first),
-    " AND ",
-    bind(range.last),
+    " FROM base WHERE ",
+    windows.where,
     groupFilter,
     " GROUP BY ALL ORDER BY ALL",
   );
@@ -114,8 +110,13 @@ export async function runAggregation(
     window: windowAt(Number(row.k), spec),
     key: groups.map((group) => String(row[group.alias])),
     values: new Map(series.map((s) => [s.id, numeric(s.fn.decode(row[s.alias]))])),
-    sourceStreams: (row.source_streams as string[] | null) ?? [],
+    sourceStreams: [],
   }));
+  const firing = scope.fires ? results.filter((result) => scope.fires!(result.values)) : results;
+  if (firing.length > 0) {
+    const streamsOf = await sourceStreams(scope, filter, windows, groups, firing);
+    for (const result of firing) result.sourceStreams = streamsOf.get(resultKey(result.window.k, result.key)) ?? [];
+  }
   if (groups.length > 0) {
     const silent = await wentSilent(scope, spec, range, selection, groups, results);
     const zero = new Map(series.map((s) => [s.id, numeric(s.fn.empty)]));
@@ -173,6 +174,92 @@ async function wentSilent(
     .map((row) => ({ k: Number(row.k), key: groups.map((group) => String(row[group.alias])) }))
     .filter(({ k, key }) => k >= range.first && k <= range.last && !seen.has(`${k}\u0000${key.join("\u0000")}`))
     .map(({ k, key }) => ({ window: windowAt(k, spec), key }));
+}
+
+/**
+ * Which window a message counts in, as a column `k` of the base rows and a test on it. Measured on 1M messages in
+ * one 5-minute window (bench/event-evaluation.ts, bench/RESULTS.md): joining each message to the windows it falls
+ * in (`unnest(range(…))`) cost seconds, so that join is left to overlapping windows (search_within longer than
+ * execute_every). One window is a constant; windows that do not overlap are one division.
+ */
+interface MessageWindows {
+  column: SqlText;
+  where: SqlText;
+}
+
+function windowOfMessage(spec: WindowSpec, range: { first: number; last: number }): MessageWindows {
+  const every = bind(spec.everyMs);
+  const within = bind(spec.withinMs);
+  const inRange = concatSql("k BETWEEN ", bind(range.first), " AND ", bind(range.last));
+  // The base rows lie in [first window's from, last window's to]; one window holds them all.
+  if (range.first === range.last) {
+    return { column: concatSql(bind(range.first), "::BIGINT AS k"), where: concatSql("TRUE") };
+  }
+  const t = "epoch_ms(ts)";
+  // Window k holds t when k·every − within ≤ t ≤ k·every − 1, i.e. k from ⌈(t+1)/every⌉ to ⌊(t+within)/every⌋.
+  const firstK = concatSql(`CAST(ceil((${t} + 1) / `, every, "::DOUBLE) AS BIGINT)");
+  if (spec.withinMs <= spec.everyMs) {
+    // At most one window: the first that ends after t, if it reaches back to t.
+    const reaches = spec.withinMs === spec.everyMs
+      ? concatSql("TRUE")
+      : concatSql(`${t} >= k * `, every, " - ", within);
+    return { column: concatSql(firstK, " AS k"), where: concatSql(inRange, " AND ", reaches) };
+  }
+  return {
+    column: concatSql(
+      "unnest(range(",
+      firstK,
+      `, CAST(floor((${t} + `,
+      within,
+      ") / ",
+      every,
+      "::DOUBLE) AS BIGINT) + 1)) AS k",
+    ),
+    where: inRange,
+  };
+}
+
+/**
+ * The streams the messages of each result of `of` (window and group key) were in, by `resultKey` (the windows of
+ * `of` are read whole: other keys there are found too). Apart from the series:
+ * reading every message's stream list for them doubled the aggregation's time, and most definitions need no more.
+ */
+async function sourceStreams(
+  scope: AggregationScope,
+  filter: ReturnType<typeof allOf>,
+  windows: MessageWindows,
+  groups: readonly { alias: string; field: { valueSql: string } | null }[],
+  of: readonly AggregationResult[],
+): Promise<Map<string, string[]>> {
+  const ks = [...new Set(of.map((result) => result.window.k))];
+  const columns = groups.map((group) => `, CAST(${group.field!.valueSql} AS VARCHAR) AS ${group.alias}`).join("");
+  const aliases = groups.map((group) => `, ${group.alias}`).join("");
+  const statement = concatSql(
+    "WITH base AS (SELECT timestamp AS ts, ",
+    windows.column,
+    `${columns}, streams FROM messages WHERE `,
+    filter,
+    `), windowed AS (SELECT k${aliases}, unnest(streams) AS stream FROM base WHERE `,
+    windows.where,
+    " AND k IN (",
+    joinSql(ks.map((k) => bind(k)), ", "),
+    ")",
+    groups.map((group) => ` AND ${group.alias} IS NOT NULL`).join(""),
+    `) SELECT DISTINCT k${aliases}, stream FROM windowed`,
+  );
+  const byResult = new Map<string, string[]>();
+  for (const row of await scope.db.all(statement.sql, [...statement.params])) {
+    const key = resultKey(Number(row.k), groups.map((group) => String(row[group.alias])));
+    const streams = byResult.get(key);
+    if (streams) streams.push(String(row.stream));
+    else byResult.set(key, [String(row.stream)]);
+  }
+  for (const streams of byResult.values()) streams.sort();
+  return byResult;
+}
+
+function resultKey(k: number, key: readonly string[]): string {
+  return [String(k), ...key].join("\u0000");
 }
 
 /** The windows holding any stored message that have ended by `now`; null when there are none. */

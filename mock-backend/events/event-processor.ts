@@ -4,6 +4,7 @@ import type { Database } from "../database.ts";
 import type { FieldCatalog } from "../search/field-catalog.ts";
 import { eventsFromResults, type IndexedEvent } from "./aggregation-events.ts";
 import { runAggregation } from "./aggregation-query.ts";
+import { satisfiesConditions, type SeriesValues } from "./condition-expression.ts";
 import type { EmbeddedEventStore, NewEventsHook } from "./event-store.ts";
 
 /** What evaluating definitions needs from the rest of the embedded backend. */
@@ -33,7 +34,9 @@ export async function evaluateDefinition(
   const every = definition.config.execute_every_ms;
   // Window k's last millisecond is k·every − 1.
   const windows = range ? { first: Math.ceil((range.from + 1) / every), last: Math.floor((range.to + 1) / every) } : undefined;
-  const results = await runAggregation(definition.config, { ...context, windows });
+  const expression = definition.config.conditions?.expression ?? null;
+  const fires = (values: SeriesValues) => satisfiesConditions(expression, values);
+  const results = await runAggregation(definition.config, { ...context, windows, fires });
   const messageStreams = context.messageStreams.filter((id) => id !== DEFAULT_EVENTS_STREAM_ID);
   return eventsFromResults(definition, results, { now: context.now, source: context.source, messageStreams });
 }

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Code, Group, Modal, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useHref } from "react-router";
+import type { PivotResult } from "../../api/schemas/search.ts";
 import type { AggregationWidget } from "../../api/schemas/widgets.ts";
 import { paths } from "../../shared/paths.ts";
 import type { ValuePath } from "../visualizations/visualization-props.ts";
@@ -18,6 +19,8 @@ export interface PickedValue {
   path: ValuePath;
   /** The page's query. */
   query: string;
+  /** The widget's pivot result, which holds the clicked metric's value. */
+  result?: PivotResult;
 }
 
 interface Props {
@@ -34,7 +37,7 @@ interface Props {
 export function CreateEventDefinitionFromValueModal({ value, onClose }: Props) {
   return (
     <Modal opened={value !== null} onClose={onClose} title="Configure new event definition" size="lg">
-      {value && <FromValueForm context={widgetValueContext(value.widget, value.path, value.query)} onClose={onClose} />}
+      {value && <FromValueForm context={widgetValueContext(value.widget, value.path, value.query, value.result)} onClose={onClose} />}
     </Modal>
   );
 }

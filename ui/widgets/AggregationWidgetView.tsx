@@ -20,10 +20,11 @@ export function AggregationWidgetView(props: WidgetViewProps<AggregationWidget>)
   const { widget, result, onConfigChange, query, onValueAction } = props;
   // 'Create event definition' opens its dialog here, where the widget is known; the other actions go to the page.
   const [picked, setPicked] = useState<PickedValue | null>(null);
+  const pivot = result?.data?.type === "aggregation" ? result.data.pivot : undefined;
   const actOnValue = useCallback((action: ValueAction, path: ValuePath) => {
-    if (action === "create-event-definition") setPicked({ widget, path, query });
+    if (action === "create-event-definition") setPicked({ widget, path, query, result: pivot });
     else onValueAction(action, path);
-  }, [widget, query, onValueAction]);
+  }, [widget, query, onValueAction, pivot]);
   const config = widget.config;
   const { ref, width: measuredWidth, height: measuredHeight } = useElementSize();
   const estimate = useContext(EstimatedWidgetBodySize);

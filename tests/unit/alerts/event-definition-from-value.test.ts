@@ -13,6 +13,7 @@ import {
 } from "../../../ui/alerts/logic/event-definition-from-value.ts";
 import { formValuesFromValue } from "../../../ui/alerts/logic/from-value-form.ts";
 import { storeFromValue, takeFromValue } from "../../../ui/alerts/logic/from-value-session.ts";
+import type { PivotResult } from "../../../api/schemas/search.ts";
 import { DEFAULT_SEARCH_WITHIN_MS, widgetValueContext } from "../../../ui/alerts/logic/widget-value-context.ts";
 
 /** A value of a data table grouped by action (rows) and source (columns), every part present. */
@@ -145,6 +146,59 @@ Deno.test("a data table value: row and column groupings split by the widget's pi
   const absolute = widgetValueContext({ ...widget, timerange: null }, [], "");
   assert.equal(absolute.searchWithinMs, DEFAULT_SEARCH_WITHIN_MS);
   assert.deepEqual(availableStrategies(absolute), ["EXACT", "ALL", "CUSTOM"]);
+});
+
+Deno.test("the clicked metric's value is carried into the aggregation, so the wizard's threshold starts there", () => {
+  const widget = {
+    id: "w1",
+    type: "aggregation",
+    filters: [],
+    streams: [],
+    timerange: { type: "relative", range: 300 },
+    query: null,
+    config: {
+      row_pivots: [{ type: "values", fields: ["action"], config: { limit: 15 } }],
+      column_pivots: [{ type: "values", fields: ["source"], config: { limit: 15 } }],
+      series: [{ function: "count()", config: {} }],
+      sort: [],
+      visualization: "table",
+      rollup: true,
+      event_annotation: false,
+    },
+  } as unknown as AggregationWidget; // only the fields the context reads
+  const result: PivotResult = {
+    id: "w1",
+    type: "pivot",
+    total: 60,
+    effective_timerange: { type: "absolute", from: "2024-06-07T10:00:00.000Z", to: "2024-06-07T10:05:00.000Z" },
+    rows: [
+      {
+        key: ["login"],
+        source: "leaf",
+        values: [
+          { key: ["count()"], value: 42, rollup: true, source: "row-leaf" },
+          { key: ["web-01", "count()"], value: 30, rollup: false, source: "col-leaf" },
+          { key: ["web-02", "count()"], value: 12, rollup: false, source: "col-leaf" },
+        ],
+      },
+      { key: ["logout"], source: "leaf", values: [{ key: ["count()"], value: 18, rollup: true, source: "row-leaf" }] },
+      { key: [], source: "non-leaf", values: [{ key: ["count()"], value: 60, rollup: true, source: "row-inner" }] },
+    ],
+  };
+  const at = (path: { field: string; value: string }[]) => widgetValueContext(widget, path, "", result).aggregation?.value;
+  assert.equal(at([{ field: "action", value: "login" }, { field: "source", value: "web-02" }]), 12);
+  // A row value without a column value: the row's total.
+  assert.equal(at([{ field: "action", value: "logout" }]), 18);
+  // A path that leads to no number, or no result at hand: no value.
+  assert.equal(at([{ field: "action", value: "logout" }, { field: "source", value: "web-01" }]), null);
+  assert.equal(at([{ field: "source", value: "web-01" }]), null);
+  assert.equal(widgetValueContext(widget, [{ field: "action", value: "login" }], "").aggregation?.value, null);
+  const payload = fromValuePayload(
+    widgetValueContext(widget, [{ field: "action", value: "login" }, { field: "source", value: "web-01" }], "", result),
+    checksForStrategy("EXACT"),
+  );
+  assert.equal(payload.agg_value, 30);
+  assert.deepEqual(formValuesFromValue(payload).aggregations, [{ seriesFunction: "count", seriesField: "", operator: ">", threshold: 30 }]);
 });
 
 Deno.test("the wizard opens with the payload: an aggregation when a condition was kept, else a filter", () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { DEFAULT_EVENTS_STREAM_ID, type EventDefinition } from "../../../api/schemas/events.ts";
 import { SECURITY_STREAM_ID, WEB_STREAM_ID } from "../../../fixtures/seed-streams.ts";
 import { Database } from "../../../mock-backend/database.ts";
+import { DEFAULT_STREAM_ID } from "../../../shared/product.ts";
 import {
   evaluateDefinition,
   evaluateEventDefinitions,
@@ -177,6 +178,36 @@ Deno.test("overlapping windows (search within 3 minutes, every minute) count a m
       [at(0), at(3, -1), "Test definition: count()=3.0"],
       [at(1), at(4, -1), "Test definition: count()=3.0"],
       [at(2), at(5, -1), "Test definition: count()=3.0"],
+    ]);
+  });
+});
+
+Deno.test("windows shorter than their interval (search within 1 minute, every 2 minutes) leave the messages between them out", async () => {
+  // Windows end at 10:02, 10:04, 10:06 and look back one minute: the messages of minutes 0, 2 and 4 fall between them.
+  const messages = [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4].map((minute, index) => request(minute, 500, index));
+  await withMessages(messages, async (context) => {
+    const gapped = definition({ config: { search_within_ms: MINUTE, execute_every_ms: 2 * MINUTE } });
+    const events = await evaluateDefinition(gapped, context);
+    assert.deepEqual(events.map(({ event }) => [event.timerange_start, event.timerange_end, event.message]), [
+      [at(1), at(2, -1), "Test definition: count()=3.0"],
+      [at(3), at(4, -1), "Test definition: count()=3.0"],
+    ]);
+  });
+});
+
+Deno.test("one scheduled window with group-by: each key's series and the streams of its own messages", async () => {
+  const messages = [
+    ...[0, 1, 2].map((second) => failedLogin("10.0.0.9", 3, second)),
+    ...[0, 1, 2, 3].map((second) => request(3, 500, second)),
+    request(2, 500),
+  ];
+  await withMessages(messages, async (context) => {
+    const bySource = definition({ config: { group_by: ["source"] } });
+    const events = await evaluateDefinition(bySource, context, { from: T0 + 3 * MINUTE, to: T0 + 4 * MINUTE - 1 });
+    assert.deepEqual(events.map(({ event }) => [event.timerange_end, event.message, event.source_streams]), [
+      // The Security stream removes its messages from the default stream; Web traffic keeps them there too.
+      [at(4, -1), "Test definition: bastion-01 - count()=3.0", [SECURITY_STREAM_ID]],
+      [at(4, -1), "Test definition: web-01 - count()=4.0", [DEFAULT_STREAM_ID, WEB_STREAM_ID].sort()],
     ]);
   });
 });
