@@ -31,7 +31,7 @@ const count = Number(values.count);
 const runs = Number(values.runs);
 const ID = "000000000000000000000abc";
 
-const lookups = new LiveLookupTables({ urlAllowed: () => Promise.resolve(false), now: () => Date.now() });
+const lookups = new LiveLookupTables({ urlAllowed: () => Promise.resolve(false), now: () => Date.now(), threatIntel: () => THREAT_INTEL_DEFAULTS });
 await lookups.load({
   adapters: [{
     id: "0000000000000000000000a1", _scope: "DEFAULT", title: "phrases", description: "", name: "phrases-csv", content_pack: null,

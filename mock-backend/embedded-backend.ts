@@ -181,8 +181,10 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
       messages.chain.configure(await clusterConfig.get(MESSAGE_PROCESSORS_CONFIG_CLASS));
     }
     if (name === THREAT_INTEL_CONFIG_CLASS) pipelines.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
+    if (name === THREAT_INTEL_CONFIG_CLASS) lookupTables.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
   });
   pipelines.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
+  lookupTables.useThreatIntel(await clusterConfig.get(THREAT_INTEL_CONFIG_CLASS));
   const senders: SenderEnvironment = {
     allowList: () => clusterConfig.get(URL_WHITELIST_CONFIG_CLASS),
     deliverMail: mailDelivery(db, options.smtp ?? null),

@@ -52,17 +52,19 @@ export const DATA_ADAPTER_KINDS: { [T in DataAdapterType]: DataAdapterKind<T> } 
   whois: {
     defaultConfig: { type: "whois", connect_timeout: 10_000, read_timeout: 10_000 },
     problems: noProblems,
-    create: () => new InternetAdapter("the whois servers of the regional internet registries"),
+    create: (_config, env) => new InternetAdapter("the whois servers of the regional internet registries", env),
   },
   "spamhaus-edrop": {
     defaultConfig: { type: "spamhaus-edrop" },
     problems: noProblems,
-    create: () => new InternetAdapter("https://www.spamhaus.org/drop/edrop.txt"),
+    create: (_config, env) =>
+      new InternetAdapter("https://www.spamhaus.org/drop/edrop.txt", env, { key: "spamhaus_enabled", source: "Spamhaus (E)DROP lookups" }),
   },
   torexitnode: {
     defaultConfig: { type: "torexitnode" },
     problems: noProblems,
-    create: () => new InternetAdapter("https://check.torproject.org/exit-addresses"),
+    create: (_config, env) =>
+      new InternetAdapter("https://check.torproject.org/exit-addresses", env, { key: "tor_enabled", source: "Tor exit node lookups" }),
   },
   "otx-api": {
     defaultConfig: {
@@ -76,11 +78,15 @@ export const DATA_ADAPTER_KINDS: { [T in DataAdapterType]: DataAdapterKind<T> } 
       http_read_timeout: 60_000,
     },
     problems: noProblems,
-    create: (config) => new InternetAdapter(config.api_url),
+    create: (config, env) => new InternetAdapter(config.api_url, env),
   },
   "abuse-ch-ransom": {
     defaultConfig: { type: "abuse-ch-ransom", blocklist_type: "DOMAINS", refresh_interval: 150, refresh_interval_unit: "MINUTES" },
     problems: noProblems,
-    create: () => new InternetAdapter("https://ransomwaretracker.abuse.ch (shut down on 2019-12-08)"),
+    create: (_config, env) =>
+      new InternetAdapter("https://ransomwaretracker.abuse.ch (shut down on 2019-12-08)", env, {
+        key: "abusech_ransom_enabled",
+        source: "abuse.ch ransomware lookups",
+      }),
   },
 };

@@ -1,3 +1,5 @@
+import type { ThreatIntelConfig } from "../../shared/threat-intel-config.ts";
+
 /**
  * A data adapter as it runs: loads its data (a file, an HTTP source) in the background and answers lookups from
  * memory, synchronously, so that pipeline rules, decorators and extractors can look values up per message
@@ -19,6 +21,8 @@ export type AdapterAnswer =
 
 /** What an adapter may ask of the server it runs in. */
 export interface AdapterEnvironment {
+  /** The threat intelligence switches (System → Configurations): a source switched off does not start. */
+  threatIntel(): ThreatIntelConfig;
   /** Whether the URL allow-list (System → Configurations → URL Whitelist) lets the server fetch `url`. */
   urlAllowed(url: string): Promise<boolean>;
   /** Milliseconds since the epoch (tests move the clock). */

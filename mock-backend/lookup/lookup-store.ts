@@ -29,6 +29,7 @@ import { type EntityPage, EntityValidationError, type PageRequest } from "../../
 import type { Database } from "../database.ts";
 import { type EntityListDefinition, listPage } from "../entity-list/paginated-entity-store.ts";
 import { objectId } from "../object-id.ts";
+import { THREAT_INTEL_DEFAULTS, type ThreatIntelConfig } from "../../shared/threat-intel-config.ts";
 import type { AdapterEnvironment } from "./data-adapter.ts";
 import { DATA_ADAPTER_KINDS } from "./data-adapter-types.ts";
 import { CACHE_KINDS } from "./lookup-cache.ts";
@@ -81,10 +82,21 @@ interface DocumentRow extends Record<string, unknown> {
 export class EmbeddedLookupStore implements LookupStore {
   readonly live: LiveLookupTables;
   private readonly env: AdapterEnvironment;
+  private threatIntelConfig: ThreatIntelConfig = THREAT_INTEL_DEFAULTS;
 
   constructor(private readonly db: Database, env?: Partial<AdapterEnvironment>) {
-    this.env = { urlAllowed: (url) => urlAllowed(db, url), now: () => Date.now(), ...env };
+    this.env = {
+      urlAllowed: (url) => urlAllowed(db, url),
+      now: () => Date.now(),
+      threatIntel: () => this.threatIntelConfig,
+      ...env,
+    };
     this.live = new LiveLookupTables(this.env);
+  }
+
+  /** The threat intelligence switches as stored (System → Configurations); the adapters read them at each lookup. */
+  useThreatIntel(config: ThreatIntelConfig): void {
+    this.threatIntelConfig = config;
   }
 
   /** Starts the stored adapters (loads their data); call once when the backend opens. */

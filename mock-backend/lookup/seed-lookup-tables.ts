@@ -2,10 +2,12 @@ import { fileURLToPath } from "node:url";
 import type { LookupCacheBody, LookupDataAdapterBody, LookupTableBody } from "../../api/schemas/lookup-tables.ts";
 import type { Database } from "../database.ts";
 import type { EmbeddedLookupStore } from "./lookup-store.ts";
+import { seedThreatIntelTables, THREAT_INTEL_SEED_STATEMENTS } from "./seed-threat-intel-tables.ts";
 
 export const LOOKUP_SEED_STATEMENTS = [
   // One row once the seed tables were installed, so that deleting them later does not bring them back.
   `CREATE TABLE IF NOT EXISTS lookup_seed_installed (installed_at TIMESTAMP NOT NULL)`,
+  ...THREAT_INTEL_SEED_STATEMENTS,
 ];
 
 /** A CSV file shipped with the product (fixtures/lookup/). */
@@ -56,8 +58,16 @@ const SEED_CACHE: LookupCacheBody = {
   config: { type: "guava_cache", max_size: 1000, expire_after_access: 60, expire_after_access_unit: "SECONDS", expire_after_write: 0, expire_after_write_unit: null },
 };
 
-/** Installs the seed tables once per database (on a new one, and on one from before lookup tables). */
+/**
+ * Installs the lookup tables a new database starts with: the shipped ones and the threat intel plugin's, each set
+ * once per database. Returns how many tables it installed.
+ */
 export async function seedLookupTables(db: Database, store: EmbeddedLookupStore): Promise<number> {
+  return await seedShippedTables(db, store) + await seedThreatIntelTables(db, store);
+}
+
+/** Installs the shipped tables once per database (on a new one, and on one from before lookup tables). */
+async function seedShippedTables(db: Database, store: EmbeddedLookupStore): Promise<number> {
   if (await db.first("SELECT 1 AS done FROM lookup_seed_installed")) return 0;
   const cache = await store.get("caches", SEED_CACHE.name) ?? await store.create("caches", SEED_CACHE);
   let installed = 0;

@@ -135,7 +135,7 @@ apiTest("bad bodies get a 400 naming the field, and nothing is stored", async (h
         type: "org.graylog2.decorators.LookupTableDecorator",
         config: { source_field: "a", target_field: "b", lookup_table_name: "nope" },
       },
-      /config\.lookup_table_name: Lookup Table must be one of country-names, http-status-phrases/,
+      /config\.lookup_table_name: Lookup Table must be one of abuse-ch-ransomware-domains, abuse-ch-ransomware-ip, country-names, http-status-phrases, otx-api-domain/,
     ],
     [formatBody({ stream: "not-an-id" }), /stream: stream must be a 24-character hex stream id or null/],
     [formatBody({ stream: UNKNOWN_ID }), /stream: No stream with id 0123456789abcdef01234567/],

@@ -12,6 +12,7 @@ import {
   LookupTypesSchema,
   ValidationResultSchema,
 } from "../../api/schemas/lookup-tables.ts";
+import { ThreatIntelConfigSchema } from "../../api/schemas/threat-intel.ts";
 import { type ApiHarness, apiSuite, FORBIDDEN_BODY } from "../helpers/api-harness.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
@@ -47,12 +48,26 @@ async function ok<T>(h: ApiHarness, method: "GET" | "POST" | "PUT" | "DELETE", p
   return assertSchema(schema, answer.body);
 }
 
-suite.test("a new database holds the two shipped tables as ordinary lookup tables that answer", async (h) => {
+suite.test("a new database holds the two shipped tables and the threat intel plugin's as ordinary lookup tables that answer", async (h) => {
   const page = await ok(h, "GET", "/system/lookup/tables?resolve=true", LookupTablePageSchema);
-  assert.deepEqual(page.lookup_tables.map((table) => table.name), ["http-status-phrases", "country-names"], "title descending by default");
+  assert.deepEqual(
+    page.lookup_tables.map((table) => table.title),
+    [
+      "Whois",
+      "Tor Exit Node List",
+      "Spamhaus DROP",
+      "Open Threat Exchange (OTX) - IP",
+      "Open Threat Exchange (OTX) - Domain",
+      "HTTP status phrases",
+      "Country names (ISO 3166 codes)",
+      "abuse.ch Ransomware IP",
+      "abuse.ch Ransomware Domains",
+    ],
+    "title descending by default",
+  );
   assert.equal(page.per_page, 50);
-  assert.equal(Object.keys(page.data_adapters).length, 2);
-  assert.equal(Object.keys(page.caches).length, 1);
+  assert.equal(Object.keys(page.data_adapters).length, 9);
+  assert.equal(Object.keys(page.caches).length, 6);
   const found = await ok(h, "GET", "/system/lookup/tables/http-status-phrases/query?key=404", LookupResultSchema);
   assert.equal(found.single_value, "Not Found");
   assert.deepEqual(found.multi_value, { value: "Not Found" });
@@ -88,7 +103,7 @@ suite.test("an adapter, a cache and a table are created, listed, looked up, edit
 
   const caches = await ok(h, "GET", "/system/lookup/caches?query=owners", LookupCachePageSchema);
   assert.deepEqual(caches.caches.map((c) => c.name), ["owners-cache"]);
-  const adapters = await ok(h, "GET", "/system/lookup/adapters?sort=name&order=asc&per_page=1&page=2", LookupDataAdapterPageSchema);
+  const adapters = await ok(h, "GET", "/system/lookup/adapters?query=csv&sort=name&order=asc&per_page=1&page=2", LookupDataAdapterPageSchema);
   assert.equal(adapters.total, 3);
   assert.equal(adapters.count, 1);
   assert.equal(adapters.data_adapters[0].name, "http-status-phrases-csv");
@@ -165,6 +180,47 @@ suite.test("internet-only adapters say at once that their source cannot be reach
   assert.match(states.data_adapters["net-whois"]!, /cannot be reached: this server has no internet access/);
   assert.equal(states.data_adapters["owners-csv"], null);
   assert.equal(states.tables.owners, null);
+});
+
+suite.test("the threat intel plugin's tables are shipped under Graylog's names; their adapters say whether the switch is off or the source out of reach", async (h) => {
+  const page = await ok(h, "GET", "/system/lookup/tables?resolve=true&per_page=100", LookupTablePageSchema);
+  const adapterOf = (name: string) => {
+    const table = page.lookup_tables.find((t) => t.name === name);
+    assert.ok(table, `the table ${name} is shipped`);
+    return page.data_adapters[table.data_adapter_id];
+  };
+  const shipped: Record<string, string> = {
+    "tor-exit-node-list": "torexitnode",
+    "spamhaus-drop": "spamhaus-edrop",
+    "abuse-ch-ransomware-ip": "abuse-ch-ransom",
+    "abuse-ch-ransomware-domains": "abuse-ch-ransom",
+    "otx-api-ip": "otx-api",
+    "otx-api-domain": "otx-api",
+    whois: "whois",
+  };
+  for (const [table, type] of Object.entries(shipped)) assert.equal(adapterOf(table).config.type, type, table);
+  const uncached = page.lookup_tables.find((t) => t.name === "tor-exit-node-list")!.cache_id;
+  assert.equal(page.caches[uncached].config.type, "none");
+
+  const CONFIG = "/system/cluster_config/org.graylog.plugins.threatintel.ThreatIntelPluginConfiguration";
+  const errorStates = () =>
+    ok(h, "POST", "/system/lookup/errorstates", ErrorStatesSchema, { tables: ["tor-exit-node-list", "otx-api-ip"], data_adapters: ["spamhaus-drop"] });
+  const off = await errorStates();
+  assert.match(off.tables["tor-exit-node-list"]!, /^Tor exit node lookups are switched off, so this data adapter does not start\./);
+  assert.match(off.data_adapters["spamhaus-drop"]!, /^Spamhaus \(E\)DROP lookups are switched off/);
+  assert.match(off.tables["otx-api-ip"]!, /^The source of this data adapter \(https:\/\/otx\.alienvault\.com\) cannot be reached/, "OTX has no switch");
+
+  const switched = await ok(h, "PUT", CONFIG, ThreatIntelConfigSchema, { tor_enabled: true, spamhaus_enabled: false, abusech_ransom_enabled: false });
+  assert.equal(switched.tor_enabled, true);
+  const on = await errorStates();
+  assert.match(on.tables["tor-exit-node-list"]!, /^The source of this data adapter \(https:\/\/check\.torproject\.org\/exit-addresses\) cannot be reached/);
+  assert.match(on.data_adapters["spamhaus-drop"]!, /switched off/);
+  const started = performance.now();
+  const lookup = await ok(h, "GET", "/system/lookup/tables/tor-exit-node-list/query?key=185.220.101.1", LookupResultSchema);
+  assert.ok(performance.now() - started < 5_000, "nothing waits for the internet");
+  assert.equal(lookup.has_error, true);
+  assert.equal(lookup.single_value, null);
+  await ok(h, "PUT", CONFIG, ThreatIntelConfigSchema, { tor_enabled: false, spamhaus_enabled: false, abusech_ransom_enabled: false });
 });
 
 suite.test("the types calls list every adapter and cache type with its defaults", async (h) => {

@@ -191,18 +191,8 @@ suite.test("threat intelligence: the configuration's three switches choose the s
   // Every source switched off: nothing is asked, nothing is indicated.
   assert.equal((await simulate()).messages[0].message.src_threat_indicated, false);
 
-  // Tor switched on, its table missing: the rule fails, saying which table it needs.
+  // Tor switched on: the threat intel plugin's shipped table answers at once that its source cannot be reached.
   await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: true, spamhaus_enabled: false, abusech_ransom_enabled: false });
-  const missing = await simulate();
-  assert.ok(missing.simulation_trace.some((step) => /Execute Rule threat intel: error: threat_intel_lookup_ip: the lookup table tor-exit-node-list does not exist/.test(step.message)));
-
-  // With a Tor exit node adapter behind the table: the source cannot be reached from here, at once.
-  const adapter = await h.call("POST", "/system/lookup/adapters", { body: { name: "tor-exit-nodes", title: "Tor exit nodes", config: { type: "torexitnode" } } });
-  const cache = await h.call("POST", "/system/lookup/caches", { body: { name: "tor-cache", title: "Tor cache", config: { type: "none" } } });
-  const table = await h.call("POST", "/system/lookup/tables", {
-    body: { name: "tor-exit-node-list", title: "Tor exit nodes", cache_id: (cache.body as { id: string }).id, data_adapter_id: (adapter.body as { id: string }).id },
-  });
-  assert.equal(table.status, 200, JSON.stringify(table.body));
   const started = performance.now();
   const unreachable = await simulate();
   assert.ok(performance.now() - started < 5_000, "nothing waits for the internet");
@@ -213,6 +203,32 @@ suite.test("threat intelligence: the configuration's three switches choose the s
   // Private addresses are never looked up.
   const privateNet = await ok(h, "POST", "/system/pipelines/simulate", SimulationResponseSchema, { stream_id: DEFAULT_STREAM_ID, message: { message: "x", src_ip: "10.1.2.3" } });
   assert.equal(privateNet.messages[0].message.src_threat_indicated, false);
+
+  // The table deleted: the rule fails, saying which table it needs.
+  assert.equal((await h.call("DELETE", "/system/lookup/tables/tor-exit-node-list")).status, 200);
+  const missing = await simulate();
+  assert.ok(
+    missing.simulation_trace.some((step) => /Execute Rule threat intel: error: threat_intel_lookup_ip: the lookup table tor-exit-node-list does not exist/.test(step.message)),
+    JSON.stringify(missing.simulation_trace),
+  );
+  await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: false, spamhaus_enabled: false, abusech_ransom_enabled: false });
+  assert.equal((await h.call("DELETE", `/system/pipelines/pipeline/${pipeline.id}`)).status, 204);
+});
+
+suite.test("threat intelligence: the plugin's functions find their shipped tables; a source switched off says so, switched on says it cannot be reached", async (h) => {
+  const CONFIG = "/system/cluster_config/org.graylog.plugins.threatintel.ThreatIntelPluginConfiguration";
+  await ok(h, "POST", "/system/pipelines/rule", RuleSourceSchema, {
+    source: 'rule "spamhaus"\nwhen true\nthen\n  set_fields(spamhaus_lookup_ip(to_string($message.src_ip)));\nend',
+  });
+  const pipeline = await ok(h, "POST", "/system/pipelines/pipeline", PipelineSourceSchema, { source: 'pipeline "Spamhaus"\nstage 0 match either\nrule "spamhaus";\nend' });
+  await ok(h, "POST", "/system/pipelines/connections/to_pipeline", z.array(PipelineConnectionsSchema), { pipeline_id: pipeline.id, stream_ids: [DEFAULT_STREAM_ID] });
+  const trace = async () =>
+    (await ok(h, "POST", "/system/pipelines/simulate", SimulationResponseSchema, { stream_id: DEFAULT_STREAM_ID, message: { message: "x", src_ip: "45.14.224.9" } }))
+      .simulation_trace.map((step) => step.message).join("\n");
+
+  assert.match(await trace(), /Execute Rule spamhaus: error: spamhaus_lookup_ip: Spamhaus \(E\)DROP lookups are switched off, so this data adapter does not start\. Switch them on under System → Configurations/);
+  await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: false, spamhaus_enabled: true, abusech_ransom_enabled: false });
+  assert.match(await trace(), /spamhaus_lookup_ip: The source of this data adapter \(https:\/\/www\.spamhaus\.org\/drop\/edrop\.txt\) cannot be reached/);
   await ok(h, "PUT", CONFIG, z.unknown(), { tor_enabled: false, spamhaus_enabled: false, abusech_ransom_enabled: false });
   assert.equal((await h.call("DELETE", `/system/pipelines/pipeline/${pipeline.id}`)).status, 204);
 });
