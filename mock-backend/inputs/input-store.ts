@@ -14,6 +14,7 @@ import { objectId } from "../object-id.ts";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import { readableConfiguration, resolveConfiguration } from "./input-configuration.ts";
 import { INPUT_TYPES, type InputConfiguration, inputType, inputTypeInfo, isInputType } from "./input-types.ts";
+import { urlAllowed } from "../lookup/url-allow-list.ts";
 import { RunningInput } from "./running-input.ts";
 import type { Transport } from "./transports/transport.ts";
 
@@ -276,7 +277,7 @@ export class EmbeddedInputStore implements InputStore {
         }).then(() => {}),
     });
     try {
-      const transport = await definition.listen(input.configuration, running);
+      const transport = await definition.listen(input.configuration, running, { urlAllowed: (url) => urlAllowed(this.db, url) });
       Object.assign(runtime, { state: "RUNNING", startedAt: new Date().toISOString(), running: { input: running, transport } });
       this.options.stateChanged?.(input, "RUNNING");
     } catch (error) {

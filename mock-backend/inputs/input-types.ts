@@ -1,9 +1,11 @@
 import type { ConfigurationField, InputTypeInfo } from "../../api/schemas/inputs.ts";
 import type { InputCodec } from "./codecs/input-codec.ts";
 import { GelfCodec } from "./codecs/gelf-codec.ts";
+import { JsonPathCodec } from "./codecs/json-path-codec.ts";
 import { RawCodec } from "./codecs/raw-codec.ts";
 import { SyslogCodec } from "./codecs/syslog-codec.ts";
-import { booleanField, numberField, textField } from "./configuration-fields.ts";
+import { booleanField, dropdownField, numberField, textField } from "./configuration-fields.ts";
+import { parseHeaderList, pollHttp } from "./transports/http-poll-transport.ts";
 import { listenHttp } from "./transports/http-transport.ts";
 import type { StreamFraming } from "./transports/stream-framer.ts";
 import { listenTcp } from "./transports/tcp-transport.ts";
@@ -13,11 +15,17 @@ import { listenUdp } from "./transports/udp-transport.ts";
 /** A configuration with every field of its type filled (defaults where the request left one out). */
 export type InputConfiguration = Record<string, string | number | boolean | string[] | null>;
 
+/** What a transport may ask of the server it runs in. */
+export interface InputContext {
+  /** The URL allow-list's verdict (inputs that fetch URLs poll only permitted ones). */
+  urlAllowed(url: string): Promise<boolean>;
+}
+
 /** An input type that really listens: its form, its transport and its codec (spec 002 §7 Inputs). */
 export interface InputTypeDefinition {
   name: string;
   fields: readonly ConfigurationField[];
-  listen(configuration: InputConfiguration, sink: TransportSink): Promise<Transport>;
+  listen(configuration: InputConfiguration, sink: TransportSink, context: InputContext): Promise<Transport>;
   codec(configuration: InputConfiguration): InputCodec;
 }
 
@@ -113,6 +121,15 @@ const syslog = (configuration: InputConfiguration) =>
     allowOverrideDate: bool(configuration, "allow_override_date"),
   });
 
+/** Graylog's poll intervals' units, in milliseconds. */
+const TIME_UNITS = { SECONDS: 1000, MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
+const isTimeUnit = (unit: string): unit is keyof typeof TIME_UNITS => Object.hasOwn(TIME_UNITS, unit);
+
+const pollInterval = (configuration: InputConfiguration) => {
+  const unit = str(configuration, "timeunit");
+  return num(configuration, "interval") * (isTimeUnit(unit) ? TIME_UNITS[unit] : TIME_UNITS.MINUTES);
+};
+
 /** The input types, by Graylog's class names (saved inputs store these ids). */
 export const INPUT_TYPES = {
   "org.graylog2.inputs.gelf.udp.GELFUDPInput": {
@@ -172,6 +189,33 @@ export const INPUT_TYPES = {
     listen: delimited(false),
     codec: () => new RawCodec(),
   },
+  "org.graylog2.inputs.misc.jsonpath.JsonPathInput": {
+    name: "JSON path value from HTTP API",
+    fields: [
+      textField("target_url", "URI of JSON resource", "", 10, { description: "HTTP resource returning JSON on GET" }),
+      textField("headers", "Additional HTTP headers", "", 20, {
+        optional: true,
+        description: "Add a comma separated list of additional HTTP headers. For example: Accept: application/json, X-Requester: Graylog2",
+      }),
+      numberField("interval", "Interval", 1, 30, {
+        description: "Time between every collector run. Select a time unit in the corresponding dropdown. Example: Run every 5 minutes.",
+        attributes: ["only_positive"],
+      }),
+      dropdownField("timeunit", "Interval time unit", "MINUTES", { SECONDS: "Seconds", MINUTES: "Minutes", HOURS: "Hours", DAYS: "Days" }, 31),
+      textField("path", "JSON path of data to extract", "", 40, {
+        description: "Path to the value you want to extract from the JSON response. For example: $.store.book[1].number_of_orders",
+      }),
+      textField("source", "Message source", "yourapi", 50, { description: "What to use as source field of the resulting message." }),
+    ],
+    listen: (configuration, sink, context) =>
+      pollHttp({
+        url: str(configuration, "target_url"),
+        headers: parseHeaderList(str(configuration, "headers")),
+        intervalMs: pollInterval(configuration),
+        urlAllowed: context.urlAllowed,
+      }, sink),
+    codec: (configuration) => new JsonPathCodec({ path: str(configuration, "path"), source: str(configuration, "source") }),
+  },
 } satisfies Record<string, InputTypeDefinition>;
 
 export type InputTypeId = keyof typeof INPUT_TYPES;
@@ -184,6 +228,7 @@ const DOCS: Record<InputTypeId, string> = {
   "org.graylog2.inputs.syslog.tcp.SyslogTCPInput": SYSLOG_DOCS,
   "org.graylog2.inputs.raw.udp.RawUDPInput": RAW_DOCS,
   "org.graylog2.inputs.raw.tcp.RawTCPInput": RAW_DOCS,
+  "org.graylog2.inputs.misc.jsonpath.JsonPathInput": "https://go2docs.graylog.org/5-1/getting_in_log_data/json_path_from_http_api_input.html",
 };
 
 export function isInputType(type: string): type is InputTypeId {

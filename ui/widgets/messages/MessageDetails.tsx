@@ -21,6 +21,7 @@ import { StreamTestMenu } from "./message-details/StreamTestMenu.tsx";
 import { SurroundingMessagesMenu } from "./message-details/SurroundingMessagesMenu.tsx";
 import { ValueActionsMenu } from "./message-details/ValueActionsMenu.tsx";
 import { streamsQueryOptions } from "../../view/search-support-queries.ts";
+import { usePermissions } from "../../session/current-user.tsx";
 
 export interface MessageDetailsProps {
   message: MessageRow;
@@ -56,6 +57,13 @@ export function MessageDetails(props: MessageDetailsProps) {
   const streams = props.streams ?? fetchedStreams.data?.streams ?? [];
   const json = JSON.stringify(message.raw, null, 2);
   const typeOf = (field: string) => fieldTypes.find((entry) => entry.name === field)?.type.type;
+  const permissions = usePermissions();
+  const inputId = typeof message.raw.gl2_source_input === "string" ? message.raw.gl2_source_input : null;
+  // The create-extractor value action: for a stored message an input received, to users who may edit that input.
+  const extractorExample = (field: string) =>
+    inputId && message.index && permissions.isPermitted(`inputs:edit:${inputId}`)
+      ? { inputId, field, index: message.index, messageId: message.id }
+      : undefined;
   const toggleTableField = onTableFieldsChange ? (field: string) => onTableFieldsChange(toggleColumn(tableFields, field)) : undefined;
   return (
     <Stack gap="sm" py="xs" data-testid="message-details">
@@ -119,7 +127,13 @@ export function MessageDetails(props: MessageDetailsProps) {
                   </FieldActionsMenu>
                 </Table.Th>
                 <Table.Td>
-                  <ValueActionsMenu field={field.name} value={field.value} query={props.query} onQueryChange={props.onQueryChange}>
+                  <ValueActionsMenu
+                    field={field.name}
+                    value={field.value}
+                    query={props.query}
+                    onQueryChange={props.onQueryChange}
+                    extractorExample={extractorExample(field.name)}
+                  >
                     <Box component="span" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", fontSize: "var(--mantine-font-size-sm)" }}>
                       <DecoratedValue value={message.raw[field.name]}>
                         <HighlightedText text={field.value} ranges={message.highlightRanges[field.name]} />

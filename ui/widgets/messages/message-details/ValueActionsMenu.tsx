@@ -1,8 +1,9 @@
 import { Menu, UnstyledButton } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { toastError, toastSuccess } from "../../../common/toast.ts";
 import { COPIED_TEXT } from "../../../common/copy-button/logic/copy-hint.ts";
 import { addTermToQuery, fieldTerm } from "../../../view/query-terms.ts";
+import { type ExtractorExample, SelectExtractorTypeModal } from "../../../system/SelectExtractorTypeModal.tsx";
 
 interface Props {
   field: string;
@@ -11,11 +12,17 @@ interface Props {
   /** The page's query; with onQueryChange, 'Add to query' and 'Exclude from results' refine it. */
   query?: string;
   onQueryChange?: (query: string) => void;
+  /** With the message's input and place (and inputs:edit), 'Create extractor' for this value. */
+  extractorExample?: ExtractorExample;
   children: ReactNode;
 }
 
-/** A field value in the message details with its value actions: Add to query, Exclude from results, Copy value. */
-export function ValueActionsMenu({ field, value, query = "", onQueryChange, children }: Props) {
+/**
+ * A field value in the message details with its value actions: Add to query, Exclude from results, Copy value and
+ * Create extractor.
+ */
+export function ValueActionsMenu({ field, value, query = "", onQueryChange, extractorExample, children }: Props) {
+  const [selectingExtractor, setSelectingExtractor] = useState(false);
   const copy = () => {
     navigator.clipboard.writeText(value).then(
       () => toastSuccess(`The value of ${field} was copied to the clipboard.`, COPIED_TEXT),
@@ -37,7 +44,11 @@ export function ValueActionsMenu({ field, value, query = "", onQueryChange, chil
           </>
         )}
         <Menu.Item onClick={copy}>Copy value</Menu.Item>
+        {extractorExample && <Menu.Item onClick={() => setSelectingExtractor(true)}>Create extractor</Menu.Item>}
       </Menu.Dropdown>
+      {selectingExtractor && extractorExample && (
+        <SelectExtractorTypeModal example={extractorExample} onClose={() => setSelectingExtractor(false)} />
+      )}
     </Menu>
   );
 }
