@@ -10,7 +10,10 @@
  * /api/views/search/messages) and read to the end, while the ping and a small search (10 messages of the data's
  * last 5 minutes) are probed every 100 ms; aim ≤ 100 ms each.
  *
- *   deno task bench:load [--searches 200] [--port 25600] [--export-data FILE]
+ * `--data-end` names the instant the data ends (default: bench:search's data, 2024-06-08T00:00Z); a server's demo
+ * database (`SLUICE_DATA_DIR/sluice.duckdb`, its messages over the 7 days before its creation) needs its creation time.
+ *
+ *   deno task bench:load [--searches 200] [--port 25600] [--export-data FILE [--data-end ISO]]
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_SEARCH_QUEUE } from "../api/search-queue.ts";
@@ -24,9 +27,11 @@ const { values: flags } = parseArgs({
     searches: { type: "string", default: "200" },
     port: { type: "string", default: "25600" },
     "export-data": { type: "string" },
+    "data-end": { type: "string", default: "2024-06-08T00:00:00Z" },
   },
 });
 const SEARCHES = Number(flags.searches);
+const LOAD_AT_START = Deno.loadavg();
 const PROBE_EVERY_MS = 100;
 
 const SEARCH = JSON.stringify({
@@ -103,13 +108,18 @@ const queued = await run(
 );
 const unqueued = await run("no queue (concurrency 1000, reference)", port + 1, { SLUICE_SEARCH_CONCURRENCY: "1000" });
 
-/** The generated data of bench:search ends here (bench/search.ts) and spans the 7 days before. */
-const DATA_END = Date.UTC(2024, 5, 8);
+/** The export data ends here and spans the 7 days before (bench:search's data by default). */
+const DATA_END = Date.parse(flags["data-end"]);
+if (Number.isNaN(DATA_END)) throw new Error(`--data-end must be an ISO date, not ${flags["data-end"]}`);
 
 /** The export run: all messages streamed as CSV while the ping and a small search are probed. */
 async function exportRun(port: number, dataFile: string): Promise<Run> {
   const dataDir = await Deno.makeTempDir({ prefix: "sluice-bench-export-" });
   await Deno.copyFile(dataFile, `${dataDir}/sluice.duckdb`);
+  // A server's database may hold its last writes in the write-ahead log beside it: they are part of the data.
+  await Deno.copyFile(`${dataFile}.wal`, `${dataDir}/sluice.duckdb.wal`).catch((error) => {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  });
   const server = await startServer({ PORT: String(port), SLUICE_DATA_DIR: dataDir, SLUICE_DEMO_MESSAGES: "0" });
   try {
     const admin = await login(server.base, "admin", "admin");
@@ -195,7 +205,8 @@ await writeResults(
   rows,
   `${SEARCHES} concurrent POST /api/views/search/sync (messages, limit 50, last day of 20,000 demo messages) by the admin; ` +
     `the ping, the session call and the sign-in page (\`/\` without a session) probed every ${PROBE_EVERY_MS} ms, and the reader's own searches one after another, ` +
-    "while they run. Wall-clock figures on a shared machine: compare the two runs, not single numbers." +
+    "while they run. Wall-clock figures on a shared machine: compare the two runs, not single numbers. " +
+    `Load average at the start ${LOAD_AT_START.map((n) => round(n, 1)).join(" ")}, at the end ${Deno.loadavg().map((n) => round(n, 1)).join(" ")}.` +
     (exported
       ? ` Export run: a copy of ${flags["export-data"]!.split("/").pop()}, every message of its 7 days exported as CSV ` +
         `(POST /api/views/search/messages, timestamp, source, message) and read to the end while the ping and a small ` +

@@ -8,7 +8,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   const dataDir = await Deno.makeTempDir({ prefix: "sluice-bench-" });
   const port = env.PORT ?? String(19000 + Math.floor(Math.random() * 500));
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", "-A", "--unstable-no-legacy-abort", "main.ts"], // as `deno task serve` runs it
     env: { SLUICE_DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", SLUICE_DEMO_RATE: "0", ...env },
     stdout: "piped",
     stderr: "inherit",

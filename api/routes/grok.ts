@@ -20,10 +20,9 @@ import {
   type EntityAttribute,
   EntityValidationError,
   pageQuerySchema,
-  paginatedAnswer,
-  toPageRequest,
 } from "../schemas/paginated.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { pagedList } from "./paged-list.ts";
 
 /** Graylog names these permissions for grok patterns (spec 000 §6 gates the menu entry on the first). */
 const READ = "grok_pattern:read";
@@ -127,9 +126,8 @@ export function grokApi() {
   return createApiRouter()
     .openapi(listPatterns, async (c) => c.json({ patterns: await c.get("backend").grokPatterns.all() }, 200))
     .openapi(pagePatterns, async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      const page = await c.get("backend").grokPatterns.page(request);
-      return c.json(paginatedAnswer("patterns", page, request, ATTRIBUTES), 200);
+      const answer = await pagedList(c.req.valid("query"), "patterns", ATTRIBUTES, (request) => c.get("backend").grokPatterns.page(request));
+      return c.json(answer, 200);
     })
     .openapi(getPattern, async (c) => {
       const { patternId } = c.req.valid("param");

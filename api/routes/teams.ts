@@ -3,9 +3,10 @@ import { requires } from "../access.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { type EntityAttribute, EntityValidationError, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
+import { type EntityAttribute, EntityValidationError, pageQuerySchema } from "../schemas/paginated.ts";
 import { type Team, TEAM_SORT_FIELDS, TeamBodySchema, TeamListSchema, TeamPageSchema, TEAMS_PATH, TeamSchema } from "../schemas/teams.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { pagedList } from "./paged-list.ts";
 
 const TAGS = ["Teams"];
 const TeamParams = z.object({ teamId: z.string().min(1).max(100) });
@@ -107,8 +108,8 @@ async function refusalsAreBadRequests<T>(work: Promise<T>): Promise<T> {
 export function teamsApi() {
   return createApiRouter()
     .openapi(pageTeams, async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      return c.json(paginatedAnswer("teams", await c.get("backend").teams.page(request), request, ATTRIBUTES), 200);
+      const answer = await pagedList(c.req.valid("query"), "teams", ATTRIBUTES, (request) => c.get("backend").teams.page(request));
+      return c.json(answer, 200);
     })
     .openapi(createTeam, async (c) => c.json(await refusalsAreBadRequests(c.get("backend").teams.create(c.req.valid("json"))), 201))
     .openapi(teamsOfUser, async (c) => {
