@@ -2,7 +2,6 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ALWAYS_PROCESSING, type ProcessingGate } from "./processing/processing-gate.ts";
 import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
 import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
-import { SEED_INDEX_SETS, SEED_STREAMS } from "../fixtures/seed-streams.ts";
 import { DEFAULT_STREAM_ID } from "../shared/product.ts";
 import { EmbeddedClusterConfigStore } from "./cluster-config-store.ts";
 import type { Database, SqlParams, Table } from "./database.ts";
@@ -18,21 +17,14 @@ import { NO_PIPELINES, type PipelineRunner } from "./ingest/pipelines-processor.
 import { NO_OUTPUTS, type OutputRouter } from "./ingest/outputs-processor.ts";
 import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
-import type { FieldType, StoredField } from "./search/field-catalog.ts";
 import { type PreparationState, prepareBatch, type PreparedBatch } from "./store/batch-preparation.ts";
 import { writeBatch } from "./store/batch-writer.ts";
+import type { BatchWrittenHook, BulkIngestAccess } from "./store/bulk-ingest-access.ts";
+import { buildStoreCatalog } from "./store/catalog-building.ts";
 import { type CatalogScope, FieldPresence } from "./store/field-presence.ts";
-import {
-  ALWAYS_PRESENT,
-  type ExtraField,
-  HOT_FIELDS,
-  HOT_KEYWORD_VALUE_FIELDS,
-  storedExtraField,
-  StoreFieldCatalog,
-} from "./store/field-registry.ts";
+import type { ExtraField, StoreFieldCatalog } from "./store/field-registry.ts";
 import type { IncomingMessage } from "./store/incoming-message.ts";
 import {
-  countLimit,
   INDEX_STATUS_SQL,
   type IndexInfo,
   IndexRotation,
@@ -41,18 +33,22 @@ import {
   upsertIndexParams,
 } from "./store/index-sets.ts";
 import type { SqlPredicate } from "./search/search-context.ts";
-import {
-  countRotation,
-  INDEX_SET_DEFAULTS,
-  type IndexSet as IndexSetSummary,
-  NOOP_RETENTION,
-} from "../api/schemas/index-sets.ts";
 import { MessageReader, type StoredMessage } from "./store/message-reader.ts";
+import { inChunks } from "./store/message-chunks.ts";
 import { quoteLiteral } from "./store/sql-text.ts";
-import { type RoutedStream, StreamRouter, streamRuleType } from "./store/stream-router.ts";
+import { seedIndexSetsAndStreams } from "./store/store-seed.ts";
+import {
+  readExtraFields,
+  readFieldPresence,
+  readIndexSets,
+  readIndices,
+  readRoutedStreams,
+} from "./store/store-loading.ts";
+import { type RoutedStream, StreamRouter } from "./store/stream-router.ts";
 import { type IndexingProgress, TermIndex, type TermIndexOptions } from "./store/term-index.ts";
 import { UlidFactory } from "./store/ulid.ts";
 
+export type { BatchWrittenHook, BulkIngestAccess } from "./store/bulk-ingest-access.ts";
 export type { IncomingMessage } from "./store/incoming-message.ts";
 export type { IndexInfo, IndexSet } from "./store/index-sets.ts";
 export type { RoutedStream } from "./store/stream-router.ts";
@@ -133,7 +129,7 @@ export class MessageStore {
   /** Opens the store on a migrated database; on its first open, seeds the index sets and stream rules. */
   static async open(db: Database, options: MessageStoreOptions): Promise<MessageStore> {
     const store = new MessageStore(db, options);
-    await store.seed();
+    await seedIndexSetsAndStreams(db);
     await store.load();
     store.chain.configure(await new EmbeddedClusterConfigStore(db).get(MESSAGE_PROCESSORS_CONFIG_CLASS));
     store.terms = await TermIndex.open(db, options.termIndex);
@@ -142,45 +138,7 @@ export class MessageStore {
 
   /** Re-reads streams and their rules (after streams were edited). */
   async reloadStreams(): Promise<void> {
-    const streams = await this.db.all<{
-      id: string;
-      title: string;
-      is_default: boolean;
-      disabled: boolean;
-      index_set_id: string | null;
-      remove_matches_from_default_stream: boolean | null;
-      matching_type: string | null;
-    }>("SELECT * FROM streams ORDER BY created_at, id");
-    const rules = await this.db.all<
-      {
-        id: string;
-        stream_id: string;
-        field: string;
-        type: number;
-        value: string;
-        inverted: boolean;
-        description: string;
-      }
-    >(
-      "SELECT * FROM stream_rules ORDER BY id",
-    );
-    const defaultSet = [...this.indexSets.values()].find((set) => set.isDefault)!;
-    const routed: RoutedStream[] = streams.map((stream) => ({
-      id: stream.id,
-      title: stream.title,
-      isDefault: stream.is_default,
-      disabled: stream.disabled,
-      indexSetId: stream.index_set_id && this.indexSets.has(stream.index_set_id)
-        ? stream.index_set_id
-        : defaultSet.id,
-      removeMatchesFromDefaultStream: stream.remove_matches_from_default_stream ?? false,
-      matchingType: stream.matching_type === "OR" ? "OR" : "AND",
-      rules: rules.filter((rule) => rule.stream_id === stream.id).map((rule) => ({
-        ...rule,
-        type: streamRuleType(rule.type),
-      })),
-    }));
-    this.router = new StreamRouter(routed);
+    this.router = new StreamRouter(await readRoutedStreams(this.db, this.indexSets));
   }
 
   /**
@@ -550,163 +508,27 @@ export class MessageStore {
     return this.reader.decodeRows(table);
   }
 
-  /**
-   * `present` null: every field of any message; then the catalog also offers `keyword_values` for the fields it
-   * covers (every row's values of those fields are in it, and no other field's). A scoped catalog does not: rows
-   * outside its scope may hold fields it does not list.
-   */
+  /** `present` null: every field of any message (store/catalog-building.ts). */
   private buildCatalog(present: Set<string> | null): StoreFieldCatalog {
-    const fields: StoredField[] = [];
-    const covered = new Set<string>();
-    const everywhere = present ?? this.presence.everywhere();
-    for (const field of Object.values(HOT_FIELDS)) {
-      if (field.name === "_id" || ALWAYS_PRESENT.includes(field.name) || everywhere.has(field.name)) {
-        fields.push(field);
-        if ((HOT_KEYWORD_VALUE_FIELDS as readonly string[]).includes(field.name)) covered.add(field.name);
-      }
-    }
-    for (const extra of this.extras.values()) {
-      if (!everywhere.has(extra.name)) continue;
-      fields.push(storedExtraField(extra));
-      if (extra.type === "string") covered.add(extra.name);
-    }
-    return new StoreFieldCatalog(
-      fields,
-      false,
-      present === null ? { sql: "keyword_values", fields: covered } : undefined,
-      this.terms,
-    );
-  }
-
-  private async seed(): Promise<void> {
-    const existing = await this.db.first<{ n: bigint }>("SELECT count(*) AS n FROM index_sets");
-    if (Number(existing?.n ?? 0) > 0) return;
-    await this.db.transaction(async (connection) => {
-      for (const set of SEED_INDEX_SETS) {
-        const config = seedIndexSetConfig(set.max_docs_per_index);
-        await connection.run(
-          `INSERT INTO index_sets (id, title, description, index_prefix, is_default, max_docs_per_index, creation_date, config)
-           VALUES (?, ?, ?, ?, ?, ?, current_timestamp::TIMESTAMP, ?)`,
-          [
-            set.id,
-            set.title,
-            set.description,
-            set.index_prefix,
-            set.is_default,
-            set.max_docs_per_index,
-            JSON.stringify(config),
-          ],
-        );
-      }
-      for (const stream of SEED_STREAMS) {
-        await connection.run(
-          `UPDATE streams SET index_set_id = ?, remove_matches_from_default_stream = ?, matching_type = ? WHERE id = ?`,
-          [stream.index_set_id, stream.remove_matches_from_default_stream, stream.matching_type, stream.id],
-        );
-        for (const rule of stream.rules) {
-          await connection.run("INSERT OR IGNORE INTO stream_rules VALUES (?, ?, ?, ?, ?, ?, ?)", [
-            rule.id,
-            stream.id,
-            rule.field,
-            rule.type,
-            rule.value,
-            rule.inverted,
-            rule.description,
-          ]);
-        }
-      }
-    });
+    return buildStoreCatalog(present ?? this.presence.everywhere(), present === null, this.extras.values(), this.terms);
   }
 
   /** Re-reads the index sets; the map changes at once, never half-filled while a batch is being prepared. */
   private async readIndexSets(): Promise<void> {
-    const read = new Map<string, IndexSet>();
-    for (
-      const set of await this.db.all<
-        {
-          id: string;
-          title: string;
-          description: string;
-          index_prefix: string;
-          is_default: boolean;
-          max_docs_per_index: bigint;
-          config: string | null;
-        }
-      >("SELECT * FROM index_sets")
-    ) {
-      if (set.config === null) {
-        // Written before index sets had their settings: Graylog's defaults with the set's count rotation.
-        set.config = JSON.stringify(seedIndexSetConfig(Number(set.max_docs_per_index)));
-        await this.db.run("UPDATE index_sets SET config = ? WHERE id = ?", [set.config, set.id]);
-      }
-      const config = JSON.parse(set.config) as Partial<IndexSetSummary>;
-      const rotation = config.rotation_strategy ?? countRotation(Number(set.max_docs_per_index));
-      const limit = this.options.maxDocsPerIndex ?? countLimit(rotation);
-      read.set(set.id, {
-        id: set.id,
-        title: set.title,
-        description: set.description,
-        indexPrefix: set.index_prefix,
-        isDefault: set.is_default,
-        maxDocsPerIndex: limit,
-        // The test override turns every set's rotation into a message count rotation.
-        rotation: this.options.maxDocsPerIndex === undefined ? rotation : countRotation(limit),
-        retention: config.retention_strategy ?? NOOP_RETENTION,
-      });
-    }
+    const read = await readIndexSets(this.db, this.options.maxDocsPerIndex);
     this.indexSets.clear();
     for (const [id, set] of read) this.indexSets.set(id, set);
   }
 
   private async load(): Promise<void> {
     await this.readIndexSets();
-    const indices = new Map<string, IndexInfo>();
-    for (
-      const index of await this.db.all<
-        {
-          name: string;
-          index_set_id: string;
-          number: number;
-          doc_count: bigint;
-          begin_ms: bigint | null;
-          end_ms: bigint | null;
-          created_ms: bigint;
-          size_bytes: bigint | null;
-          status: string | null;
-        }
-      >("SELECT * EXCLUDE (created_at), epoch_ms(created_at) AS created_ms FROM indices")
-    ) {
-      indices.set(index.name, {
-        name: index.name,
-        indexSetId: index.index_set_id,
-        number: index.number,
-        docCount: Number(index.doc_count),
-        sizeBytes: Number(index.size_bytes ?? 0),
-        beginMs: index.begin_ms === null ? null : Number(index.begin_ms),
-        endMs: index.end_ms === null ? null : Number(index.end_ms),
-        createdAtMs: Number(index.created_ms),
-        status: index.status === "closed" || index.status === "deleted" ? index.status : "open",
-        rangeCalculatedAtMs: Date.now(),
-      });
-    }
+    const indices = await readIndices(this.db);
     this.rotation = new IndexRotation(this.indexSets, indices, this.options.indexLifecycle);
     this.searchableCache = null;
     this.extras.clear();
-    for (
-      const field of await this.db.all<{ name: string; column_name: string; type: FieldType }>(
-        "SELECT * FROM message_fields",
-      )
-    ) {
-      this.extras.set(field.name, { name: field.name, column: field.column_name, type: field.type });
-    }
+    for (const field of await readExtraFields(this.db)) this.extras.set(field.name, field);
     this.presence.clear();
-    for (
-      const row of await this.db.all<{ index_name: string; field: string; stream_id: string }>(
-        "SELECT * FROM field_presence",
-      )
-    ) {
-      this.presence.mark(row.index_name, row.field, row.stream_id);
-    }
+    for (const row of await readFieldPresence(this.db)) this.presence.mark(row.index_name, row.field, row.stream_id);
     this.reader.fieldsChanged();
     this.catalogCache = null;
     await this.reloadStreams();
@@ -749,79 +571,3 @@ export class MessageStore {
   }
 }
 
-/**
- * Told, inside the transaction that stores a batch, how many messages were taken into it (before any processor
- * dropped some): what commits with the batch (an import's ledger) commits with it or not at all.
- */
-export type BatchWrittenHook = (connection: DuckDBConnection, messages: number) => Promise<void>;
-
-/** What `MessageStore.bulkIngest` lends a bulk insert computed in SQL: the store's state, to read and to update. */
-export interface BulkIngestAccess {
-  db: Database;
-  nodeId: string;
-  /** Messages per insert (MessageStoreOptions.batchSize); each batch is sorted by time on its own. */
-  batchSize: number;
-  /** `gl2_source_input` of messages that name no input. */
-  importInputId: string;
-  router: StreamRouter;
-  indexSets: ReadonlyMap<string, IndexSet>;
-  defaultIndexSetId(): string;
-  rotation: IndexRotation;
-  /** Extra fields by name (read only: add through `addField` after its column exists). */
-  extras: ReadonlyMap<string, ExtraField>;
-  addField(field: ExtraField): void;
-  /** Records that `field` occurs in `index` for `stream`; true when that is new. */
-  markPresent(index: string, field: string, stream: string): boolean;
-  ulids: UlidFactory;
-  /** Counts written messages and rows (meters, term index). */
-  written(messages: number, rows: number): void;
-}
-
-/**
- * Messages in arrays of up to 4,096. `for await` costs a promise and a microtask per item, also over a plain
- * array: 0.15–0.5 µs per message measured, against 0.01 µs for a `for … of` over arrays.
- */
-async function* inChunks(
-  messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>,
-): AsyncGenerator<IncomingMessage[]> {
-  let chunk: IncomingMessage[] = [];
-  if (Symbol.iterator in messages) {
-    for (const message of messages) {
-      chunk.push(message);
-      if (chunk.length < CHUNK_SIZE) continue;
-      yield chunk;
-      chunk = [];
-    }
-  } else {
-    for await (const message of messages) {
-      chunk.push(message);
-      if (chunk.length < CHUNK_SIZE) continue;
-      yield chunk;
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) yield chunk;
-}
-
-const CHUNK_SIZE = 4096;
-
-/** The settings of a seeded index set: Graylog's defaults with its own count rotation. */
-function seedIndexSetConfig(
-  maxDocsPerIndex: number,
-): Omit<IndexSetSummary, "id" | "title" | "description" | "index_prefix" | "default" | "creation_date"> {
-  return {
-    writable: true,
-    can_be_default: true,
-    shards: INDEX_SET_DEFAULTS.shards,
-    replicas: INDEX_SET_DEFAULTS.replicas,
-    rotation_strategy_class: INDEX_SET_DEFAULTS.rotation_strategy_class,
-    rotation_strategy: countRotation(maxDocsPerIndex),
-    retention_strategy_class: INDEX_SET_DEFAULTS.retention_strategy_class,
-    retention_strategy: INDEX_SET_DEFAULTS.retention_strategy_config,
-    index_analyzer: INDEX_SET_DEFAULTS.index_analyzer,
-    index_optimization_max_num_segments: INDEX_SET_DEFAULTS.index_optimization_max_num_segments,
-    index_optimization_disabled: INDEX_SET_DEFAULTS.index_optimization_disabled,
-    field_type_refresh_interval: INDEX_SET_DEFAULTS.field_type_refresh_interval,
-    index_template_type: "messages",
-  };
-}
