@@ -1,6 +1,8 @@
 /** Starts `main.ts` as a child process on a free port with a fresh data dir, for benchmarks. */
 export interface BenchServer {
   base: string;
+  /** The server's process id (to sample its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   })();
   return {
     base: `http://127.0.0.1:${port}${env.SLUICE_PATH_PREFIX ?? ""}`,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
