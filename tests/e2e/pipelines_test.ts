@@ -105,7 +105,18 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await waitForPageHydration(page);
       await eventually(async () => assert.deepEqual(
         await page.getByTestId("lookup-tables-row").locator("td:nth-child(1)").allInnerTexts(),
-        ["HTTP status phrases", "E2E owners", "Country names (ISO 3166 codes)"],
+        [
+          "Whois",
+          "Tor Exit Node List",
+          "Spamhaus DROP",
+          "Open Threat Exchange (OTX) - IP",
+          "Open Threat Exchange (OTX) - Domain",
+          "HTTP status phrases",
+          "E2E owners",
+          "Country names (ISO 3166 codes)",
+          "abuse.ch Ransomware IP",
+          "abuse.ch Ransomware Domains",
+        ],
       ));
     });
 
