@@ -4,7 +4,7 @@
  * store) of an in-process embedded backend. Messages lost = sent − stored (found by `gl2_source_input`). Prints a
  * table and writes bench/RESULTS.md ("Inputs: live ingest"); nothing asserted.
  *
- *   deno run -A bench/ingest-inputs.ts [--messages 200000] [--udp-rate 20000] [--udp-seconds 60] [--dry]
+ *   deno run -A bench/ingest-inputs.ts [--messages 200000] [--http-clients 128] [--udp-rate 20000] [--udp-seconds 60] [--dry]
  */
 import { createSocket } from "node:dgram";
 import { connect } from "node:net";
@@ -20,12 +20,16 @@ const { values: args } = parseArgs({
     messages: { type: "string", default: "200000" },
     "udp-rate": { type: "string", default: "20000" },
     "udp-seconds": { type: "string", default: "60" },
+    "http-clients": { type: "string", default: "128" },
     dry: { type: "boolean", default: false },
   },
 });
 const MESSAGES = Number(args.messages);
 const UDP_RATE = Number(args["udp-rate"]);
 const UDP_SECONDS = Number(args["udp-seconds"]);
+const HTTP_CLIENTS = Number(args["http-clients"]);
+/** How long the stored count may stand still before the run counts the rest as lost. */
+const STALL_MS = 30_000;
 const PASSWORD = "bench";
 
 const backend = await openEmbeddedBackend({ databasePath: ":memory:", adminPassword: PASSWORD, demoMessages: 0, demoRate: 0 });
@@ -37,17 +41,18 @@ async function stored(inputId: string): Promise<number> {
   return ((await answer.json()) as { total_results: number }).total_results;
 }
 
-/** Polls until `expected` are stored or nothing new was stored for 10 s; the time the last one was seen. */
+/** Polls until `expected` are stored or nothing new was stored for STALL_MS; the time the last one was seen. */
 async function waitStored(inputId: string, expected: number): Promise<{ count: number; at: number }> {
   let count = 0;
   let at = performance.now();
   while (count < expected) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await stored(inputId);
+    if (Deno.env.get("BENCH_VERBOSE")) console.log(`  stored ${now} of ${expected}`);
     if (now > count) {
       count = now;
       at = performance.now();
-    } else if (performance.now() - at > 10_000) break;
+    } else if (performance.now() - at > STALL_MS) break;
   }
   return { count, at };
 }
@@ -95,7 +100,8 @@ const record = (name: string, sent: number, result: { count: number; at: number 
   record("GELF TCP (1 connection)", MESSAGES, await waitStored(id, MESSAGES), started, sentAt, loadBefore);
 }
 
-// GELF HTTP: 16 keep-alive clients POSTing one message each, as HTTP shippers do (each 202 is an acknowledgement).
+// GELF HTTP: keep-alive clients POSTing one message each, as HTTP shippers do (each 202 is an acknowledgement, sent
+// once the message is stored, so the clients' concurrency is the batch size).
 {
   const port = await freeTcpPort();
   const id = await launch("org.graylog2.inputs.gelf.http.GELFHttpInput", port);
@@ -111,9 +117,9 @@ const record = (name: string, sent: number, result: { count: number; at: number 
       await answer.body?.cancel();
     }
   };
-  await Promise.all(Array.from({ length: 16 }, client));
+  await Promise.all(Array.from({ length: HTTP_CLIENTS }, client));
   const sentAt = performance.now();
-  record(`GELF HTTP (16 clients${refused ? `, ${refused} refused` : ""})`, MESSAGES, await waitStored(id, MESSAGES - refused), started, sentAt, loadBefore);
+  record(`GELF HTTP (${HTTP_CLIENTS} clients${refused ? `, ${refused} refused` : ""})`, MESSAGES, await waitStored(id, MESSAGES - refused), started, sentAt, loadBefore);
 }
 
 // GELF UDP at a fixed rate: datagrams sent in 10 ms slices.

@@ -21,7 +21,8 @@ import { StreamTestMenu } from "./message-details/StreamTestMenu.tsx";
 import { SurroundingMessagesMenu } from "./message-details/SurroundingMessagesMenu.tsx";
 import { ValueActionsMenu } from "./message-details/ValueActionsMenu.tsx";
 import { streamsQueryOptions } from "../../view/search-support-queries.ts";
-import { usePermissions } from "../../session/current-user.tsx";
+import { useOptionalCurrentUser } from "../../session/current-user.tsx";
+import { isPermitted } from "../../../shared/permissions.ts";
 
 export interface MessageDetailsProps {
   message: MessageRow;
@@ -57,11 +58,11 @@ export function MessageDetails(props: MessageDetailsProps) {
   const streams = props.streams ?? fetchedStreams.data?.streams ?? [];
   const json = JSON.stringify(message.raw, null, 2);
   const typeOf = (field: string) => fieldTypes.find((entry) => entry.name === field)?.type.type;
-  const permissions = usePermissions();
+  const user = useOptionalCurrentUser();
   const inputId = typeof message.raw.gl2_source_input === "string" ? message.raw.gl2_source_input : null;
   // The create-extractor value action: for a stored message an input received, to users who may edit that input.
   const extractorExample = (field: string) =>
-    inputId && message.index && permissions.isPermitted(`inputs:edit:${inputId}`)
+    inputId && message.index && user && isPermitted(user.permissions, `inputs:edit:${inputId}`)
       ? { inputId, field, index: message.index, messageId: message.id }
       : undefined;
   const toggleTableField = onTableFieldsChange ? (field: string) => onTableFieldsChange(toggleColumn(tableFields, field)) : undefined;
