@@ -27,6 +27,7 @@ import { systemJobsApi } from "./routes/system-jobs.ts";
 import { systemMessagesApi } from "./routes/system-messages.ts";
 import { processingApi } from "./routes/processing.ts";
 import { loggersApi } from "./routes/loggers.ts";
+import { supportBundlesApi } from "./routes/support-bundles.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -127,6 +128,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     systemMessagesApi(),
     processingApi(),
     loggersApi(),
+    supportBundlesApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

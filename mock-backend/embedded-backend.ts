@@ -48,6 +48,8 @@ import { EmbeddedStreamStore, renumberStreamRuleTypes } from "./streams/stream-s
 import { EmbeddedShareStore } from "./shares/share-store.ts";
 import { EmbeddedTeamStore } from "./teams/team-store.ts";
 import { LoggerRegistry } from "./logging/logger-registry.ts";
+import { bundleContents } from "./support-bundle/bundle-contents.ts";
+import { EmbeddedSupportBundleStore } from "./support-bundle/support-bundle-store.ts";
 import { EmbeddedSystemMessageStore } from "./system-messages/system-message-store.ts";
 import { SystemJobManager } from "./system-jobs/system-job-manager.ts";
 import { EmbeddedProcessingControl } from "./processing/processing-control.ts";
@@ -194,6 +196,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const indexSets = new EmbeddedIndexSetStore(db, messages, clusterConfig, systemJobs);
   systemJobs.useTriggerable({ "org.graylog2.indexer.ranges.RebuildIndexRangesJob": () => indexSets.rebuildAllJob() });
   systemMessages.record("org.graylog2.bootstrap.ServerBootstrap", "Started up.");
+  const system = new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps(), () => processing.isProcessing());
+  const clusterStats = new EmbeddedClusterStats(db);
+  const supportBundles = new EmbeddedSupportBundleStore(db, bundleContents({ system, logging, clusterStats }));
   scheduler.start();
   dispatcher.start(1_000);
   return {
@@ -208,7 +213,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     directoryTester: new LdapDirectoryTester(),
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
-    system: new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps(), () => processing.isProcessing()),
+    system,
     clusterConfig,
     search,
     views: new EmbeddedViewStore(db),
@@ -228,7 +233,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
       lookup: (table, key) => lookupTables.live.lookup(table, key),
     }),
     lookupTables,
-    clusterStats: new EmbeddedClusterStats(db),
+    clusterStats,
     telemetrySettings: new EmbeddedTelemetrySettingsStore(db),
     pipelines,
     exportJobs: new EmbeddedExportJobStore(db),
@@ -237,6 +242,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     systemMessages,
     processing,
     logging,
+    supportBundles,
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),

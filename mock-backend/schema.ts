@@ -24,6 +24,7 @@ import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 import { SYSTEM_MESSAGE_STATEMENTS } from "./system-messages/system-message-store.ts";
 import { PROCESSING_STATEMENTS } from "./processing/processing-control.ts";
 import { IMPORT_LEDGER_STATEMENTS } from "./import/import-ledger.ts";
+import { SUPPORT_BUNDLE_STATEMENTS } from "./support-bundle/support-bundle-store.ts";
 
 /**
  * Tables of the embedded backend's own entities. Each statement is idempotent so that opening an existing
@@ -83,6 +84,7 @@ const STATEMENTS = [
   ...SYSTEM_MESSAGE_STATEMENTS,
   ...PROCESSING_STATEMENTS,
   ...IMPORT_LEDGER_STATEMENTS,
+  ...SUPPORT_BUNDLE_STATEMENTS,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -85,6 +85,10 @@ export const PAGE_MODULES = {
   nodeMetrics: "ui/system/nodes/NodeMetricsPage.tsx",
   nodeThreadDump: "ui/system/nodes/ThreadDumpPage.tsx",
   nodeProcessBufferDump: "ui/system/nodes/ProcessBufferDumpPage.tsx",
+  systemLogging: "ui/system/logging/LoggingPage.tsx",
+  sources: "ui/system/sources/SourcesPage.tsx",
+  systemEnterprise: "ui/system/enterprise/EnterprisePage.tsx",
+  security: "ui/system/enterprise/SecurityPage.tsx",
 } as const satisfies Partial<Record<PathName, string>>;
 
 /**

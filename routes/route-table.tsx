@@ -133,6 +133,10 @@ const IndexSetConfigurationPage = lazyPage(() =>
 const SystemOverviewPage = lazyPage(() =>
   import("../ui/system/overview/SystemOverviewPage.tsx").then((module) => module.SystemOverviewPage)
 );
+const LoggingPage = lazyPage(() => import("../ui/system/logging/LoggingPage.tsx").then((module) => module.LoggingPage));
+const SourcesPage = lazyPage(() => import("../ui/system/sources/SourcesPage.tsx").then((module) => module.SourcesPage));
+const EnterprisePage = lazyPage(() => import("../ui/system/enterprise/EnterprisePage.tsx").then((module) => module.EnterprisePage));
+const SecurityPage = lazyPage(() => import("../ui/system/enterprise/SecurityPage.tsx").then((module) => module.SecurityPage));
 const IndexFailuresPage = lazyPage(() => import("../ui/system/indices/IndexFailuresPage.tsx").then((module) => module.IndexFailuresPage));
 const NodesPage = lazyPage(() => import("../ui/system/nodes/NodesPage.tsx").then((module) => module.NodesPage));
 const NodePage = lazyPage(() => import("../ui/system/nodes/NodePage.tsx").then((module) => module.NodePage));
@@ -157,8 +161,8 @@ export const PAGES: Record<PathName, PageEntry> = {
   notFound: { title: "Page not found", render: () => <NotFoundPage /> },
   welcome: { title: "Welcome", render: () => <WelcomePage /> },
   apiBrowser: { title: "API Browser", render: () => <ApiBrowserPage /> },
-  security: { title: "Security" },
-  sources: { title: "Sources" },
+  security: { title: "Security", permissions: ["licenseinfos:read"], render: onDemand(<SecurityPage />), preload: SecurityPage.preload },
+  sources: { title: "Sources", render: onDemand(<SourcesPage />), preload: SourcesPage.preload },
 
   search: { title: "Search", render: onDemand(<SearchPage />), preload: SearchPage.preload },
   searchNew: { title: "New search", render: onDemand(<SearchPage fresh />), preload: SearchPage.preload },
@@ -198,9 +202,9 @@ export const PAGES: Record<PathName, PageEntry> = {
   systemOverview: { title: "System Overview", render: onDemand(<SystemOverviewPage />), preload: SystemOverviewPage.preload },
   systemConfigurations: { title: "Configurations", render: onDemand(<ConfigurationsPage />), preload: ConfigurationsPage.preload },
   systemOutputs: { title: "Outputs", render: onDemand(<OutputsPage />), preload: OutputsPage.preload },
-  systemLogging: { title: "Logging" },
+  systemLogging: { title: "Logging", render: onDemand(<LoggingPage />), preload: LoggingPage.preload },
   systemGrokPatterns: { title: "Grok Patterns", render: onDemand(<GrokPatternsPage />), preload: GrokPatternsPage.preload },
-  systemEnterprise: { title: "Enterprise" },
+  systemEnterprise: { title: "Enterprise", render: onDemand(<EnterprisePage />), preload: EnterprisePage.preload },
 
   inputs: { title: "Inputs", render: onDemand(<InputsPage />), preload: InputsPage.preload },
   extractors: { title: "Extractors", render: onDemand(<ExtractorsPage />), preload: ExtractorsPage.preload },

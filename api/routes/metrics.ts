@@ -11,6 +11,7 @@ import {
   MetricsResponseSchema,
   MetricValueSchema,
 } from "../schemas/metrics.ts";
+import { metricRegistryDump, MetricRegistryDumpSchema } from "../schemas/metric-dump.ts";
 import { NodeParams } from "../schemas/nodes.ts";
 import { jsonBody, jsonContent, secureRoute } from "../secure-route.ts";
 
@@ -18,6 +19,10 @@ const METRICS = ["Metrics"];
 const NO_NODE = { 404: jsonContent(ApiErrorSchema, "No such node.") };
 const NamespaceParams = z.object({ namespace: z.string().min(1).max(300) });
 
+const dump = secureRoute(requires("metrics:read"), {
+  method: "get", path: "/system/metrics", tags: METRICS, summary: "Every metric of this node, grouped by kind",
+  responses: { 200: jsonContent(MetricRegistryDumpSchema, "The registry: gauges, counters, histograms, meters and timers by full name.") },
+});
 const names = secureRoute(requires("metrics:allkeys"), {
   method: "get", path: "/system/metrics/names", tags: METRICS, summary: "Every metric name of this node",
   responses: { 200: jsonContent(MetricNamesSchema, "The names, sorted.") },
@@ -67,6 +72,10 @@ async function ofNamespace(backend: Backend, prefix: string) {
 /** The metric registry read by name, by namespace, and for every node (System → Nodes → Metrics). */
 export function metricsApi() {
   return createApiRouter()
+    .openapi(dump, async (c) => {
+      const system = c.get("backend").system;
+      return c.json(metricRegistryDump(await system.metrics(await system.metricNames())), 200);
+    })
     .openapi(names, async (c) => c.json({ names: await c.get("backend").system.metricNames() }, 200))
     .openapi(namespace, async (c) => c.json(await ofNamespace(c.get("backend"), c.req.valid("param").namespace), 200))
     .openapi(byName, async (c) => {

@@ -26,6 +26,7 @@ import type { SystemJobStore } from "./system-jobs.ts";
 import type { SystemMessageStore } from "./system-messages.ts";
 import type { ProcessingControl } from "./processing.ts";
 import type { LoggingBackend } from "./logging.ts";
+import type { SupportBundleStore } from "./support-bundle.ts";
 import type { Metric } from "./metrics.ts";
 import type { SystemNotification } from "./notifications.ts";
 import type { ClusterNode, JvmInfo, SystemInfo } from "./system.ts";
@@ -267,5 +268,6 @@ export interface Backend {
   systemMessages: SystemMessageStore;
   processing: ProcessingControl;
   logging: LoggingBackend;
+  supportBundles: SupportBundleStore;
   close(): Promise<void>;
 }

@@ -149,6 +149,8 @@ import { SystemMessagesPageSchema } from "../../api/schemas/system-messages.ts";
 import { ClusterLoggersSchema, ClusterSubsystemsSchema, LoggersSchema, RecentLogMessagesSchema, SubsystemsSchema } from "../../api/schemas/logging.ts";
 import { UrlWhitelistSchema, WhitelistCheckResponseSchema, WhitelistRegexGenerationResponseSchema } from "../../api/schemas/url-whitelist.ts";
 import { ProcessingStatusSummarySchema } from "../../api/schemas/processing.ts";
+import { MetricRegistryDumpSchema } from "../../api/schemas/metric-dump.ts";
+import { BundleFileSchema, BundleFilesSchema } from "../../api/schemas/support-bundle.ts";
 
 /** Path parameter values that exist in the seeded backend. */
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -484,6 +486,11 @@ const filledIndex = async (harness: ApiHarness) => {
   await harness.call("POST", `/cluster/deflector/${DEFAULT_INDEX_SET_ID}/cycle`);
   return { params: { index: (deflector.body as { current_target: string }).current_target } };
 };
+
+/** A support bundle just built. */
+const builtBundle = async (harness: ApiHarness) => ({
+  params: { filename: ((await harness.call("POST", "/cluster/debug/support/bundle/build")).body as { file_name: string }).file_name },
+});
 
 /** This node's id (the harness's node is made at start). */
 const thisNode = async (harness: ApiHarness) => ({ params: { nodeId: ((await harness.call("GET", "/system")).body as { node_id: string }).node_id } });
@@ -880,6 +887,11 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /cluster/system/loggers": { status: 200, schema: ClusterLoggersSchema },
   "GET /cluster/system/loggers/subsystems": { status: 200, schema: ClusterSubsystemsSchema },
   "PUT /cluster/system/loggers/{nodeId}/subsystems/{subsystem}/level/{level}": { prepare: thisNode, status: 204, schema: null },
+  "GET /system/metrics": { status: 200, schema: MetricRegistryDumpSchema },
+  "POST /cluster/debug/support/bundle/build": { status: 200, schema: BundleFileSchema },
+  "GET /cluster/debug/support/bundle/list": { status: 200, schema: BundleFilesSchema },
+  "GET /cluster/debug/support/bundle/download/{filename}": { prepare: builtBundle, status: 200, schema: z.string() },
+  "DELETE /cluster/debug/support/bundle/{filename}": { prepare: builtBundle, status: 204, schema: null },
   "GET /system/jobs": { status: 200, schema: SystemJobListSchema },
   "GET /cluster/jobs": { status: 200, schema: ClusterJobsSchema },
   "GET /system/jobs/{jobId}": { status: 404, schema: ApiErrorSchema },
