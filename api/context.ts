@@ -9,6 +9,8 @@ declare module "hono" {
     session: Session | null;
     /** The authenticated user, null for anonymous requests. */
     user: User | null;
+    /** Whether the user is known only from the HTTP header authenticator's trusted header. */
+    viaTrustedHeader: boolean;
   }
 }
 

@@ -38,6 +38,9 @@ import { progressLog } from "./progress-log.ts";
 import { migrate } from "./schema.ts";
 import { seedEntities } from "./seed.ts";
 import { EmbeddedSessionStore } from "./session-store.ts";
+import { checkPassword } from "./passwords.ts";
+import { DirectorySignIn } from "./authentication/directory-sign-in.ts";
+import { SecretBox } from "./authentication/secret-box.ts";
 import { EmbeddedSystemStore } from "./system-store.ts";
 import { EmbeddedUserStore } from "./user-store.ts";
 import { EmbeddedAccessTokenStore } from "./access-token-store.ts";
@@ -201,16 +204,21 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const supportBundles = new EmbeddedSupportBundleStore(db, bundleContents({ system, logging, clusterStats }));
   scheduler.start();
   dispatcher.start(1_000);
+  const users = new EmbeddedUserStore(db);
+  const authServices = new EmbeddedAuthServiceStore(db, await SecretBox.forDatabase(options.databasePath));
+  const directoryTester = new LdapDirectoryTester();
+  const authLog = logging.logger("org.graylog.security.authservice.AuthServiceAuthenticator");
+  const directorySignIn = new DirectorySignIn({ db, authServices, directory: directoryTester, users, warn: (line) => authLog.warn(line) });
   return {
     kind: "embedded",
     messageStore: messages,
-    sessions: new EmbeddedSessionStore(db),
-    users: new EmbeddedUserStore(db),
+    sessions: new EmbeddedSessionStore(db, checkPassword, (username, password) => directorySignIn.verify(username, password)),
+    users,
     accessTokens: new EmbeddedAccessTokenStore(db),
     roles: new EmbeddedRoleStore(db),
     teams: new EmbeddedTeamStore(db),
-    authServices: new EmbeddedAuthServiceStore(db),
-    directoryTester: new LdapDirectoryTester(),
+    authServices,
+    directoryTester,
     favorites: new EmbeddedFavoriteStore(db, new EntityTitles(db)),
     entityListPreferences: new EmbeddedEntityListPreferenceStore(db),
     system,

@@ -20,6 +20,7 @@ import { ACCESS_TOKEN_STATEMENTS } from "./access-token-store.ts";
 import { ROLE_STATEMENTS } from "./roles/role-store.ts";
 import { TEAM_STATEMENTS } from "./teams/team-store.ts";
 import { AUTH_SERVICE_STATEMENTS } from "./authentication/auth-service-store.ts";
+import { DIRECTORY_SIGN_IN_STATEMENTS } from "./authentication/directory-sign-in.ts";
 import { EXPORT_JOB_STATEMENTS } from "./export-jobs/export-job-store.ts";
 import { SYSTEM_MESSAGE_STATEMENTS } from "./system-messages/system-message-store.ts";
 import { PROCESSING_STATEMENTS } from "./processing/processing-control.ts";
@@ -80,6 +81,7 @@ const STATEMENTS = [
   ...ROLE_STATEMENTS,
   ...TEAM_STATEMENTS,
   ...AUTH_SERVICE_STATEMENTS,
+  ...DIRECTORY_SIGN_IN_STATEMENTS,
   ...EXPORT_JOB_STATEMENTS,
   ...SYSTEM_MESSAGE_STATEMENTS,
   ...PROCESSING_STATEMENTS,

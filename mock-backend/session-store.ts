@@ -34,12 +34,26 @@ const EXTEND_THROTTLE_MS = 5000;
  * when the users' configuration enables it (a change applies to open sessions at once).
  */
 export class EmbeddedSessionStore implements SessionStore {
-  constructor(private readonly db: Database, private readonly check: typeof checkPassword = checkPassword) {}
+  constructor(
+    private readonly db: Database,
+    private readonly check: typeof checkPassword = checkPassword,
+    /** The active authentication service's check, for users the local passwords do not know (none: local only). */
+    private readonly directory: ((username: string, password: string) => Promise<boolean>) | null = null,
+  ) {}
 
   async create(username: string, password: string, host: string): Promise<Session | null> {
     if (!(await this.verifyPassword(username, password))) return null;
+    return await this.open(username, host);
+  }
+
+  async createTrusted(username: string, host: string): Promise<Session | null> {
+    return await this.open(username, host);
+  }
+
+  private async open(username: string, host: string): Promise<Session | null> {
     const user = await this.db.first<{ id: string; session_timeout_ms: bigint; user_configuration: string | null }>(
-      `SELECT id, session_timeout_ms, c.value AS user_configuration FROM users ${WITH_USER_CONFIGURATION} WHERE username = ?`,
+      `SELECT id, session_timeout_ms, c.value AS user_configuration FROM users ${WITH_USER_CONFIGURATION}
+       WHERE username = ? AND account_status = 'enabled'`,
       [username],
     );
     if (!user) return null;
@@ -115,6 +129,7 @@ export class EmbeddedSessionStore implements SessionStore {
       "SELECT password_hash FROM users WHERE username = ? AND account_status = 'enabled'",
       [username],
     );
-    return await this.check(password, row?.password_hash ?? null);
+    if (await this.check(password, row?.password_hash ?? null)) return true;
+    return this.directory !== null && await this.directory(username, password);
   }
 }

@@ -15,6 +15,8 @@ import { hashPassword } from "./passwords.ts";
 /** Added after the first users table: databases from before get them with their defaults. */
 export const USER_STATEMENTS = [
   `ALTER TABLE users ADD COLUMN IF NOT EXISTS service_account BOOLEAN DEFAULT false`,
+  // The authentication service backend an external user signed in through (null: a local user).
+  `ALTER TABLE users ADD COLUMN IF NOT EXISTS auth_service_id VARCHAR`,
 ];
 
 /** Graylog's default session timeout for new users: eight hours. */
@@ -36,6 +38,7 @@ interface UserRow extends Record<string, unknown> {
   startpage: string | null;
   account_status: User["account_status"];
   service_account: boolean | null;
+  auth_service_id: string | null;
 }
 
 interface Activity extends Record<string, unknown> {
@@ -50,7 +53,7 @@ const ACTIVITY = `SELECT username, max(last_access) AS last_activity, arg_max(ho
   FROM sessions GROUP BY username`;
 
 const OVERVIEW_COLUMNS = `id, username, full_name, first_name, last_name, email, roles, read_only, account_status,
-  service_account, last_activity, client_address, session_active`;
+  service_account, auth_service_id, last_activity, client_address, session_active`;
 
 const USER_LIST: EntityListDefinition<UserSortField> = {
   from: `(SELECT u.*, a.last_activity, a.client_address, a.session_active FROM users u LEFT JOIN (${ACTIVITY}) a USING (username)) AS user_overview`,
@@ -180,6 +183,47 @@ export class EmbeddedUserStore implements UserStore {
     await this.db.run("UPDATE users SET startpage = ? WHERE username = ?", [JSON.stringify(startpage), username]);
   }
 
+  /**
+   * Creates or refreshes a user who signed in through a directory backend: their name and email as the directory
+   * says, the backend's default roles added to theirs. Their password stays the directory's (the local one is
+   * unusable). Null when a local user (or one of another backend) has the name, or the user is disabled.
+   */
+  async provisionExternal(
+    person: { username: string; fullName: string; email: string },
+    backendId: string,
+    defaultRoleIds: readonly string[],
+  ): Promise<User | null> {
+    const current = await this.db.first<UserRow>("SELECT * FROM users WHERE lower(username) = lower(?)", [person.username]);
+    if (current && (current.auth_service_id !== backendId || current.account_status !== "enabled")) return null;
+    const defaults = (await this.db.all<{ name: string }>("SELECT name FROM roles WHERE list_contains(?::VARCHAR[], id)", [JSON.stringify(defaultRoleIds)]))
+      .map((role) => role.name);
+    if (current) {
+      await this.db.run("UPDATE users SET full_name = ?, email = ?, roles = ?::VARCHAR[] WHERE id = ?", [
+        person.fullName,
+        person.email,
+        JSON.stringify(unique([...current.roles, ...defaults])),
+        current.id,
+      ]);
+      return await this.get(current.username);
+    }
+    await this.db.run(
+      `INSERT INTO users (id, username, full_name, first_name, last_name, email, password_hash, roles, permissions, read_only,
+         timezone, session_timeout_ms, preferences, startpage, account_status, service_account, auth_service_id)
+       VALUES (?, ?, ?, NULL, NULL, ?, ?, ?::VARCHAR[], '[]'::VARCHAR[], false, NULL, ?, '{}', NULL, 'enabled', false, ?)`,
+      [
+        objectId(),
+        person.username,
+        person.fullName,
+        person.email,
+        await hashPassword(crypto.randomUUID() + crypto.randomUUID()),
+        JSON.stringify(unique(defaults)),
+        DEFAULT_SESSION_TIMEOUT_MS,
+        backendId,
+      ],
+    );
+    return await this.get(person.username);
+  }
+
   private async assertRolesExist(roles: readonly string[]): Promise<void> {
     if (roles.length === 0) return;
     const known = new Set(
@@ -234,7 +278,7 @@ function toUser(row: UserRow, rolePermissions: string[], activity: Activity | nu
     timezone: row.timezone,
     session_timeout_ms: Number(row.session_timeout_ms),
     read_only: row.read_only,
-    external: false,
+    external: row.auth_service_id !== null,
     startpage: row.startpage ? JSON.parse(row.startpage) : null,
     roles: row.roles,
     session_active: activity?.session_active ?? false,
@@ -242,7 +286,7 @@ function toUser(row: UserRow, rolePermissions: string[], activity: Activity | nu
     client_address: activity?.client_address ?? null,
     account_status: row.account_status,
     service_account: row.service_account ?? false,
-    auth_service_enabled: false,
+    auth_service_enabled: row.auth_service_id !== null,
   };
 }
 
@@ -254,7 +298,7 @@ function toOverview(row: UserRow & Activity): UserOverview {
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,
-    external_user: false,
+    external_user: row.auth_service_id !== null,
     roles: row.roles,
     read_only: row.read_only,
     session_active: row.session_active ?? false,
@@ -262,6 +306,6 @@ function toOverview(row: UserRow & Activity): UserOverview {
     client_address: row.client_address ?? null,
     account_status: row.account_status,
     service_account: row.service_account ?? false,
-    auth_service_enabled: false,
+    auth_service_enabled: row.auth_service_id !== null,
   };
 }

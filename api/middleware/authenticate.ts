@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Backend, Session } from "../schemas/backend.ts";
 import type { User } from "../schemas/user.ts";
-import { clientAddress } from "../client-address.ts";
+import { clientAddress, type PeerBindings } from "../client-address.ts";
 import { NO_SESSION_EXTENSION_HEADER, SESSION_COOKIE } from "../context.ts";
 import type { LoginThrottle } from "../login-throttle.ts";
 
@@ -34,11 +34,42 @@ export function authenticate({ backend, throttle, trustProxy }: AuthenticateOpti
       checkPassword: (username, password) =>
         throttle.attempt(username, clientAddress(c, trustProxy), () => backend.sessions.verifyPassword(username, password)),
     });
+    const trusted = identity.user ? null : await trustedHeaderUser(backend, c.req.header.bind(c.req), peerOf(c.env), trustProxy);
     c.set("backend", backend);
     c.set("session", identity.session);
-    c.set("user", identity.user);
+    c.set("user", identity.user ?? trusted);
+    c.set("viaTrustedHeader", trusted !== null);
     await next();
   };
+}
+
+/**
+ * The HTTP header authenticator: with it enabled, a request without other credentials that carries the configured
+ * header (e.g. Remote-User, set by a single-sign-on proxy) is that user's, if they exist and are enabled. Only a
+ * trusted peer may vouch (as Graylog's trusted_proxies, by default the loopback addresses; behind a reverse proxy,
+ * SLUICE_TRUST_PROXY, the proxy): anyone else's header is ignored.
+ */
+export async function trustedHeaderUser(
+  backend: Backend,
+  header: (name: string) => string | undefined,
+  peer: string | null,
+  trustProxy: boolean,
+): Promise<User | null> {
+  const config = await backend.authServices.httpHeaderAuth();
+  if (!config.enabled) return null;
+  const username = header(config.username_header)?.trim();
+  if (!username || !(trustProxy || isLoopback(peer))) return null;
+  const user = await backend.users.get(username);
+  return user?.account_status === "enabled" ? user : null;
+}
+
+function peerOf(env: unknown): string | null {
+  return (env as PeerBindings | undefined)?.remoteAddr?.hostname ?? null;
+}
+
+function isLoopback(address: string | null): boolean {
+  if (address === null) return false;
+  return address === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
 }
 
 export async function identify(

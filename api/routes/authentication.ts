@@ -14,6 +14,8 @@ import {
   BackendTestResultSchema,
   GlobalAuthConfigAnswerSchema,
   GlobalAuthConfigBodySchema,
+  GroupSyncAnswerSchema,
+  GroupSyncBodySchema,
   HttpHeaderAuthConfigSchema,
 } from "../schemas/authentication.ts";
 import type { Backend } from "../schemas/backend.ts";
@@ -80,12 +82,42 @@ const backendUsers = secureRoute(requires("authserviceglobalconfig:read", "users
   method: "get",
   path: `${BACKENDS}/{backendId}/users`,
   tags: TAGS,
-  summary: "The users a backend synchronised (none: signing in through a directory is not built)",
+  summary: "The users who signed in through a backend",
   request: { params: BackendParams, query: pageQuerySchema({ sortFields: ["full_name", "username", "email"] as const, defaultSort: "full_name" }) },
   responses: {
     200: jsonContent(BackendUsersSchema, "The backend's users."),
     ...noSuchBackend,
   },
+});
+
+const GROUP_SYNC = "/plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/{backendId}";
+const noGroupSync = { 404: jsonContent(ApiErrorSchema, "No such backend, or it has no group synchronisation.") };
+
+const getGroupSync = secureRoute(requires("authservicebackend:read:{backendId}"), {
+  method: "get",
+  path: GROUP_SYNC,
+  tags: TAGS,
+  summary: "A backend's group synchronisation (directory groups to teams)",
+  request: { params: BackendParams },
+  responses: { 200: jsonContent(GroupSyncAnswerSchema, "The group synchronisation."), ...noGroupSync },
+});
+
+const saveGroupSync = secureRoute(requires("authservicebackend:edit:{backendId}"), {
+  method: "put",
+  path: GROUP_SYNC,
+  tags: TAGS,
+  summary: "Set a backend's group synchronisation",
+  request: { params: BackendParams, body: jsonBody(GroupSyncBodySchema) },
+  responses: { 200: jsonContent(GroupSyncAnswerSchema, "The stored group synchronisation."), ...noSuchBackend },
+});
+
+const deleteGroupSync = secureRoute(requires("authservicebackend:edit:{backendId}"), {
+  method: "delete",
+  path: GROUP_SYNC,
+  tags: TAGS,
+  summary: "Remove a backend's group synchronisation (the teams it made stay)",
+  request: { params: BackendParams },
+  responses: { ...NoContent, ...noGroupSync },
 });
 
 const activeBackend = secureRoute(requires("authserviceglobalconfig:read"), {
@@ -197,8 +229,32 @@ export function authenticationApi() {
     })
     .openapi(backendUsers, async (c) => {
       const { backendId } = c.req.valid("param");
-      found(await c.get("backend").authServices.get(backendId), backendId);
-      return c.json({ users: [], total: 0, query: c.req.valid("query").query ?? "", context: { roles: {} } }, 200);
+      const backend = c.get("backend");
+      found(await backend.authServices.get(backendId), backendId);
+      const query = c.req.valid("query").query ?? "";
+      const users = await backend.authServices.backendUsers(backendId, query);
+      const roles = Object.fromEntries(users.flatMap((user) => user.roles).map((role) => [role, { title: role }]));
+      return c.json({ users: users.map(({ roles: _roles, ...user }) => user), total: users.length, query, context: { roles } }, 200);
+    })
+    .openapi(getGroupSync, async (c) => {
+      const { backendId } = c.req.valid("param");
+      const config = await c.get("backend").authServices.groupSync(backendId);
+      if (!config) throw notFound(`Couldn't find group synchronisation of auth service backend ${backendId}`);
+      return c.json({ backend: { auth_service_backend_id: backendId, config } }, 200);
+    })
+    .openapi(saveGroupSync, async (c) => {
+      const { backendId } = c.req.valid("param");
+      const authServices = c.get("backend").authServices;
+      found(await authServices.get(backendId), backendId);
+      await refusalsAreBadRequests(authServices.saveGroupSync(backendId, c.req.valid("json").config));
+      return c.json({ backend: { auth_service_backend_id: backendId, config: (await authServices.groupSync(backendId))! } }, 200);
+    })
+    .openapi(deleteGroupSync, async (c) => {
+      const { backendId } = c.req.valid("param");
+      if (!(await c.get("backend").authServices.deleteGroupSync(backendId))) {
+        throw notFound(`Couldn't find group synchronisation of auth service backend ${backendId}`);
+      }
+      return c.body(null, 204);
     })
     .openapi(activeBackend, async (c) => {
       const backend = c.get("backend");

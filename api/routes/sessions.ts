@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
 import { AUTHENTICATED, PUBLIC, requires } from "../access.ts";
@@ -73,6 +74,14 @@ export interface SessionsApiOptions {
 
 /** Sessions (spec 000 §7.2): login (throttled), validation, logout; administrators list and end any session. */
 export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOptions) {
+  const setSessionCookie = (c: Context, session: Session) =>
+    setCookie(c, SESSION_COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: "Lax",
+      path: cookiePath,
+      secure: overTls(c, trustProxy),
+      maxAge: Math.floor(session.timeoutMs / 1000),
+    });
   const endSession = async (backend: import("../schemas/backend.ts").Backend, id: string | undefined) => {
     if (id) await backend.sessions.delete(id);
   };
@@ -84,21 +93,20 @@ export function sessionsApi({ cookiePath, throttle, trustProxy }: SessionsApiOpt
       const session = await throttle.attempt(username, address, () => c.get("backend").sessions.create(username, password, address));
       if (!session) throw new ApiError(401, "Invalid credentials: check the username and password and try again.");
       const validUntil = new Date(session.lastAccess.getTime() + session.timeoutMs);
-      setCookie(c, SESSION_COOKIE, session.id, {
-        httpOnly: true,
-        sameSite: "Lax",
-        path: cookiePath,
-        secure: overTls(c, trustProxy),
-        maxAge: Math.floor(session.timeoutMs / 1000),
-      });
+      setSessionCookie(c, session);
       return c.json(
         { valid_until: validUntil.toISOString(), session_id: session.id, username: session.username, user_id: session.userId },
         200,
       );
     })
-    .openapi(validate, (c) => {
-      const session = c.get("session");
+    .openapi(validate, async (c) => {
+      let session = c.get("session");
       const user = c.get("user");
+      // A user the trusted header names gets a session here, as Graylog's HTTP header authenticator opens one.
+      if (user && !session && c.get("viaTrustedHeader")) {
+        session = await c.get("backend").sessions.createTrusted(user.username, clientAddress(c, trustProxy));
+        if (session) setSessionCookie(c, session);
+      }
       return c.json({ is_valid: !!user, session_id: session?.id ?? null, username: user?.username ?? null }, 200);
     })
     .openapi(logout, async (c) => {

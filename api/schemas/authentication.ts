@@ -137,6 +137,29 @@ export const HttpHeaderAuthConfigSchema = z.object({
 export type HttpHeaderAuthConfig = z.infer<typeof HttpHeaderAuthConfigSchema>;
 export const HTTP_HEADER_AUTH_DEFAULTS: HttpHeaderAuthConfig = { enabled: false, username_header: "Remote-User" };
 
+export const TEAM_SELECTION_TYPES = ["all", "include", "exclude"] as const;
+
+/**
+ * Group synchronisation of a directory backend (Graylog's team sync): the groups a signing-in user is a member of
+ * (found under group_search_base with group_search_pattern, matched by member, uniqueMember or memberUid) become
+ * teams named by team_name_attribute, created with team_default_roles; team_selection_type and team_selection
+ * (group names) say which groups count.
+ */
+export const GroupSyncConfigSchema = z.object({
+  group_search_base: text("group_search_base", true),
+  group_search_pattern: text("group_search_pattern", true),
+  team_name_attribute: text("team_name_attribute", true).default("cn"),
+  team_default_roles: z.array(z.string().min(1).max(100)).max(100).default([]),
+  team_selection_type: z.enum(TEAM_SELECTION_TYPES, { message: "team_selection_type must be all, include or exclude" }).default("all"),
+  team_selection: z.array(z.string().min(1).max(300)).max(1000).default([]),
+}).strict().openapi("GroupSyncConfig");
+export type GroupSyncConfig = z.infer<typeof GroupSyncConfigSchema>;
+
+export const GroupSyncBodySchema = z.object({ config: GroupSyncConfigSchema }).strict().openapi("GroupSyncBackendBody");
+export const GroupSyncAnswerSchema = z.object({
+  backend: z.object({ auth_service_backend_id: z.string(), config: GroupSyncConfigSchema }),
+}).openapi("GroupSyncBackendAnswer");
+
 /** The stored secret of a backend, for the tests and the store only (never on the wire). */
 export interface StoredBackend {
   backend: AuthServiceBackend;
@@ -157,12 +180,41 @@ export interface AuthServiceStore {
   activeBackendId(): Promise<string | null>;
   /** Refuses (EntityValidationError) an unknown backend id. */
   setActiveBackend(id: string | null): Promise<void>;
+  /** The users who signed in through the backend, by full name, with their role names. */
+  backendUsers(backendId: string, query: string): Promise<{ id: string; username: string; full_name: string; email: string; roles: string[] }[]>;
+  /** The backend's group synchronisation; null when it has none. */
+  groupSync(backendId: string): Promise<GroupSyncConfig | null>;
+  /** Refuses (EntityValidationError) an unknown backend or unknown team default roles. */
+  saveGroupSync(backendId: string, config: GroupSyncConfig): Promise<void>;
+  /** False when the backend had none. */
+  deleteGroupSync(backendId: string): Promise<boolean>;
   httpHeaderAuth(): Promise<HttpHeaderAuthConfig>;
   saveHttpHeaderAuth(config: HttpHeaderAuthConfig): Promise<void>;
 }
 
+/** A user as the directory knows them, with the names of their groups (those group synchronisation selects). */
+export interface DirectoryUser {
+  dn: string;
+  uniqueId: string;
+  username: string;
+  fullName: string;
+  email: string;
+  groups: string[];
+}
+
 /** Tries a backend's directory server over the network. */
 export interface DirectoryTester {
+  /**
+   * Signs a user in against the directory: finds them with the user search, binds as them and, with a group
+   * synchronisation, lists their groups. Null when the user is unknown or the password wrong; throws when no server answers.
+   */
+  signIn(
+    config: BackendConfigInput,
+    systemUserPassword: string | null,
+    username: string,
+    password: string,
+    groupSync: GroupSyncConfig | null,
+  ): Promise<DirectoryUser | null>;
   connection(config: BackendConfigInput, systemUserPassword: string | null): Promise<BackendTestResult>;
   login(config: BackendConfigInput, systemUserPassword: string | null, username: string, password: string): Promise<BackendTestResult>;
 }

@@ -73,6 +73,8 @@ export interface SessionStore {
   delete(id: string): Promise<void>;
   /** Checks a username and password without opening a session (HTTP basic auth). */
   verifyPassword(username: string, password: string): Promise<boolean>;
+  /** Opens a session for a user a trusted proxy vouched for (HTTP header authentication); null for an unknown or disabled user. */
+  createTrusted(username: string, host: string): Promise<Session | null>;
 }
 
 export interface UserStore {

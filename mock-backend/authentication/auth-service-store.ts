@@ -4,6 +4,7 @@ import type {
   AuthServiceStore,
   BackendConfig,
   BackendSortField,
+  GroupSyncConfig,
   HttpHeaderAuthConfig,
   StoredBackend,
 } from "../../api/schemas/authentication.ts";
@@ -12,12 +13,14 @@ import { type EntityPage, EntityValidationError, type PageRequest } from "../../
 import type { Database } from "../database.ts";
 import { type EntityListDefinition, listPage } from "../entity-list/paginated-entity-store.ts";
 import { objectId } from "../object-id.ts";
+import type { SecretBox } from "./secret-box.ts";
 
 export const AUTH_SERVICE_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS auth_service_backends (
      id VARCHAR PRIMARY KEY, title VARCHAR NOT NULL, description VARCHAR NOT NULL, default_roles VARCHAR[] NOT NULL,
      config VARCHAR NOT NULL, system_user_password VARCHAR)`,
   `CREATE TABLE IF NOT EXISTS auth_service_settings (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS auth_group_sync (backend_id VARCHAR PRIMARY KEY, config VARCHAR NOT NULL)`,
 ];
 
 const ACTIVE_BACKEND = "active_backend";
@@ -44,9 +47,15 @@ const BACKEND_LIST: EntityListDefinition<BackendSortField> = {
   tieBreaker: "id",
 };
 
-/** Directory backends and the authentication settings on DuckDB; a backend's system user password never leaves the store but for the tests. */
+/**
+ * Directory backends and the authentication settings on DuckDB. A backend's system user password is stored sealed
+ * (SecretBox) and leaves the store only opened for a directory's bind, never on the wire.
+ */
 export class EmbeddedAuthServiceStore implements AuthServiceStore {
-  constructor(private readonly db: Database) {}
+  /** Read on every request (the trusted header): kept in memory, renewed on save. */
+  private headerAuth: HttpHeaderAuthConfig | null = null;
+
+  constructor(private readonly db: Database, private readonly secrets: SecretBox) {}
 
   async page(request: PageRequest<BackendSortField>): Promise<EntityPage<AuthServiceBackend>> {
     const page = await listPage<BackendRow, BackendSortField>(this.db, BACKEND_LIST, request);
@@ -55,7 +64,9 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
 
   async get(id: string): Promise<StoredBackend | null> {
     const row = await this.db.first<BackendRow>(`SELECT ${COLUMNS} FROM auth_service_backends WHERE id = ?`, [id]);
-    return row ? { backend: toBackend(row), systemUserPassword: row.system_user_password } : null;
+    return row
+      ? { backend: toBackend(row), systemUserPassword: row.system_user_password === null ? null : this.secrets.open(row.system_user_password) }
+      : null;
   }
 
   async total(): Promise<number> {
@@ -81,7 +92,10 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
   async delete(id: string): Promise<boolean> {
     if (!(await this.get(id))) return false;
     if ((await this.activeBackendId()) === id) throw new EntityValidationError(`Authentication service backend <${id}> is still in use`);
-    await this.db.run("DELETE FROM auth_service_backends WHERE id = ?", [id]);
+    await this.db.transaction(async (connection) => {
+      await connection.run("DELETE FROM auth_group_sync WHERE backend_id = ?", [id]);
+      await connection.run("DELETE FROM auth_service_backends WHERE id = ?", [id]);
+    });
     return true;
   }
 
@@ -95,17 +109,50 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
     await this.saveSetting(ACTIVE_BACKEND, id);
   }
 
+  async backendUsers(backendId: string, query: string) {
+    const needle = `%${query.toLowerCase()}%`;
+    return await this.db.all<{ id: string; username: string; full_name: string; email: string; roles: string[] }>(
+      `SELECT id, username, full_name, email, roles FROM users WHERE auth_service_id = ?
+         AND (lower(username) LIKE ? OR lower(full_name) LIKE ? OR lower(email) LIKE ?) ORDER BY lower(full_name), id`,
+      [backendId, needle, needle, needle],
+    );
+  }
+
+  async groupSync(backendId: string): Promise<GroupSyncConfig | null> {
+    const row = await this.db.first<{ config: string }>("SELECT config FROM auth_group_sync WHERE backend_id = ?", [backendId]);
+    return row ? JSON.parse(row.config) as GroupSyncConfig : null;
+  }
+
+  async saveGroupSync(backendId: string, config: GroupSyncConfig): Promise<void> {
+    if (!(await this.get(backendId))) throw new EntityValidationError(`Couldn't find auth service backend ${backendId}`);
+    await this.assertRolesExist(config.team_default_roles, "team_default_roles");
+    const stored = { ...config, team_default_roles: [...new Set(config.team_default_roles)] };
+    await this.db.run(
+      "INSERT INTO auth_group_sync VALUES (?, ?) ON CONFLICT (backend_id) DO UPDATE SET config = excluded.config",
+      [backendId, JSON.stringify(stored)],
+    );
+  }
+
+  async deleteGroupSync(backendId: string): Promise<boolean> {
+    if (!(await this.groupSync(backendId))) return false;
+    await this.db.run("DELETE FROM auth_group_sync WHERE backend_id = ?", [backendId]);
+    return true;
+  }
+
   async httpHeaderAuth(): Promise<HttpHeaderAuthConfig> {
-    return (await this.setting<HttpHeaderAuthConfig>(HTTP_HEADER_AUTH)) ?? HTTP_HEADER_AUTH_DEFAULTS;
+    this.headerAuth ??= (await this.setting<HttpHeaderAuthConfig>(HTTP_HEADER_AUTH)) ?? HTTP_HEADER_AUTH_DEFAULTS;
+    return this.headerAuth;
   }
 
   async saveHttpHeaderAuth(config: HttpHeaderAuthConfig): Promise<void> {
     await this.saveSetting(HTTP_HEADER_AUTH, config);
+    this.headerAuth = config;
   }
 
   private async write(id: string, body: AuthServiceBackendBody, secret: string | null, mode: "insert" | "update"): Promise<void> {
     const { system_user_password: _secret, ...config } = body.config;
-    const params = [body.title, body.description, JSON.stringify([...new Set(body.default_roles)]), JSON.stringify(config), secret, id];
+    const sealed = secret === null ? null : this.secrets.seal(secret);
+    const params = [body.title, body.description, JSON.stringify([...new Set(body.default_roles)]), JSON.stringify(config), sealed, id];
     await this.db.run(
       mode === "insert"
         ? "INSERT INTO auth_service_backends (title, description, default_roles, config, system_user_password, id) VALUES (?, ?, ?::VARCHAR[], ?, ?, ?)"
@@ -126,10 +173,10 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
     );
   }
 
-  private async assertRolesExist(roleIds: readonly string[]): Promise<void> {
+  private async assertRolesExist(roleIds: readonly string[], field = "default_roles"): Promise<void> {
     const known = new Set((await this.db.all<{ id: string }>("SELECT id FROM roles WHERE list_contains(?::VARCHAR[], id)", [JSON.stringify(roleIds)])).map((r) => r.id));
     const unknown = roleIds.filter((role) => !known.has(role));
-    if (unknown.length > 0) throw new EntityValidationError(`default_roles: unknown role ids ${unknown.join(", ")}`);
+    if (unknown.length > 0) throw new EntityValidationError(`${field}: unknown role ids ${unknown.join(", ")}`);
   }
 }
 

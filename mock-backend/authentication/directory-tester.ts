@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import { Client, Filter } from "ldapts";
-import type { BackendConfigInput, BackendTestResult, DirectoryTester } from "../../api/schemas/authentication.ts";
+import { Client, Filter, InvalidCredentialsError } from "ldapts";
+import type { BackendConfigInput, BackendTestResult, DirectoryTester, DirectoryUser, GroupSyncConfig } from "../../api/schemas/authentication.ts";
 
 export interface DirectoryTesterOptions {
   /** How long a connection and each LDAP operation may take. */
@@ -14,6 +14,37 @@ export interface DirectoryTesterOptions {
  */
 export class LdapDirectoryTester implements DirectoryTester {
   constructor(private readonly options: DirectoryTesterOptions = { timeoutMs: 5000 }) {}
+
+  async signIn(
+    config: BackendConfigInput,
+    systemUserPassword: string | null,
+    username: string,
+    password: string,
+    groupSync: GroupSyncConfig | null,
+  ): Promise<DirectoryUser | null> {
+    // An empty password would be an anonymous ("unauthenticated") bind, which many servers accept: never a sign-in.
+    if (password === "") return null;
+    const found = await this.withSystemBind(config, systemUserPassword, (client) => findUser(client, config, username));
+    if (!found) return null;
+    const user = found;
+    try {
+      await this.withClient(config, (client) => client.bind(user.dn, password));
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) return null;
+      throw error;
+    }
+    const groups = groupSync
+      ? await this.withSystemBind(config, systemUserPassword, (client) => findGroups(client, groupSync, user.dn, String(user.details.username)))
+      : [];
+    return {
+      dn: user.dn,
+      uniqueId: String(user.details.unique_id),
+      username: String(user.details.username) || username,
+      fullName: String(user.details.full_name) || username,
+      email: String(user.details.email),
+      groups,
+    };
+  }
 
   async connection(config: BackendConfigInput, systemUserPassword: string | null): Promise<BackendTestResult> {
     const servers = serverList(config);
@@ -70,7 +101,8 @@ export class LdapDirectoryTester implements DirectoryTester {
         url: `${secure ? "ldaps" : "ldap"}://${formatHost(server.host)}:${server.port}`,
         timeout: this.options.timeoutMs,
         connectTimeout: this.options.timeoutMs,
-        tlsOptions,
+        // ldapts speaks TLS from the first byte whenever it is given TLS options: plain and StartTLS must not get them.
+        ...(secure ? { tlsOptions } : {}),
       });
       try {
         if (config.transport_security === "start_tls") await client.startTLS(tlsOptions);
@@ -91,7 +123,9 @@ async function findUser(client: Client, config: BackendConfigInput, username: st
   const entry = searchEntries[0];
   if (!entry) return null;
   const attribute = (name: string) => {
-    const value = entry[name];
+    // Attribute names are case-insensitive in LDAP; servers answer in their own spelling (entryUUID, entryuuid).
+    const key = Object.keys(entry).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    const value = key === undefined ? undefined : entry[key];
     return Array.isArray(value) ? String(value[0] ?? "") : value === undefined ? "" : String(value);
   };
   const email = config.type === "ldap" ? config.email_attributes.map(attribute).find((value) => value !== "") ?? "" : attribute("mail");
@@ -105,6 +139,24 @@ async function findUser(client: Client, config: BackendConfigInput, username: st
       email,
     },
   };
+}
+
+/** The names of the groups `dn` (or `username`, for posixGroup's memberUid) is a member of, as the selection allows. */
+async function findGroups(client: Client, config: GroupSyncConfig, dn: string, username: string): Promise<string[]> {
+  const membership = `(|(member=${Filter.escape(dn)})(uniqueMember=${Filter.escape(dn)})(memberUid=${Filter.escape(username)}))`;
+  const pattern = config.group_search_pattern.startsWith("(") ? config.group_search_pattern : `(${config.group_search_pattern})`;
+  const { searchEntries } = await client.search(config.group_search_base, { scope: "sub", filter: `(&${pattern}${membership})`, sizeLimit: 1000 });
+  const names = searchEntries.map((entry) => {
+    const key = Object.keys(entry).find((candidate) => candidate.toLowerCase() === config.team_name_attribute.toLowerCase());
+    const value = key === undefined ? undefined : entry[key];
+    return Array.isArray(value) ? String(value[0] ?? "") : value === undefined ? "" : String(value);
+  }).filter((name) => name !== "");
+  const selected = new Set(config.team_selection.map((name) => name.toLowerCase()));
+  const kept = names.filter((name) =>
+    config.team_selection_type === "all" ||
+    (config.team_selection_type === "include") === selected.has(name.toLowerCase())
+  );
+  return [...new Set(kept)].sort();
 }
 
 function serverList(config: BackendConfigInput): string {

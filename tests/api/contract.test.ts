@@ -80,6 +80,7 @@ import {
   BackendPageSchema,
   BackendTestResultSchema,
   BackendUsersSchema,
+  GroupSyncAnswerSchema,
   GlobalAuthConfigAnswerSchema,
   HttpHeaderAuthConfigSchema,
 } from "../../api/schemas/authentication.ts";
@@ -235,6 +236,15 @@ const AUTH_BACKEND_BODY = {
 const storedAuthBackend = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/system/authentication/services/backends", { body: AUTH_BACKEND_BODY });
   return { params: { backendId: assertSchema(BackendAnswerSchema, created.body).backend.id } };
+};
+
+const GROUP_SYNC_BODY = { config: { group_search_base: "ou=groups,dc=example,dc=com", group_search_pattern: "(objectClass=groupOfNames)" } };
+
+/** A stored backend with a group synchronisation, for the calls that read or remove it. */
+const groupSyncedAuthBackend = async (harness: ApiHarness) => {
+  const stored = await storedAuthBackend(harness);
+  await harness.call("PUT", `/plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/${stored.params.backendId}`, { body: GROUP_SYNC_BODY });
+  return stored;
 };
 
 /** An active backend, for the call that reads it. */
@@ -594,6 +604,9 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /system/authentication/services/backends/{backendId}": { body: AUTH_BACKEND_BODY, prepare: storedAuthBackend, status: 200, schema: BackendAnswerSchema },
   "DELETE /system/authentication/services/backends/{backendId}": { prepare: storedAuthBackend, status: 204, schema: null },
   "GET /system/authentication/services/backends/{backendId}/users": { prepare: storedAuthBackend, status: 200, schema: BackendUsersSchema },
+  "GET /plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/{backendId}": { prepare: groupSyncedAuthBackend, status: 200, schema: GroupSyncAnswerSchema },
+  "PUT /plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/{backendId}": { body: GROUP_SYNC_BODY, prepare: storedAuthBackend, status: 200, schema: GroupSyncAnswerSchema },
+  "DELETE /plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/{backendId}": { prepare: groupSyncedAuthBackend, status: 204, schema: null },
   "GET /system/authentication/services/active-backend": { prepare: activeAuthBackend, status: 200, schema: ActiveBackendAnswerSchema },
   "GET /system/authentication/services/configuration": { status: 200, schema: GlobalAuthConfigAnswerSchema },
   "POST /system/authentication/services/configuration": { body: { active_backend: null }, status: 200, schema: GlobalAuthConfigAnswerSchema },

@@ -708,11 +708,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users a backend synchronised (none: signing in through a directory is not built) */
+        /** The users who signed in through a backend */
         get: operations["getSystemAuthenticationServicesBackendsByBackendIdUsers"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugins/org.graylog.plugins.security/authentication/services/group-sync/backend/{backendId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A backend's group synchronisation (directory groups to teams) */
+        get: operations["getPluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId"];
+        /** Set a backend's group synchronisation */
+        put: operations["putPluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId"];
+        post?: never;
+        /** Remove a backend's group synchronisation (the teams it made stay) */
+        delete: operations["deletePluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5335,6 +5354,30 @@ export interface components {
                     };
                 };
             };
+        };
+        GroupSyncBackendAnswer: {
+            backend: {
+                auth_service_backend_id: string;
+                config: components["schemas"]["GroupSyncConfig"];
+            };
+        };
+        GroupSyncConfig: {
+            group_search_base: string;
+            group_search_pattern: string;
+            /** @default cn */
+            team_name_attribute: string;
+            /** @default [] */
+            team_default_roles: string[];
+            /**
+             * @default all
+             * @enum {string}
+             */
+            team_selection_type: "all" | "include" | "exclude";
+            /** @default [] */
+            team_selection: string[];
+        };
+        GroupSyncBackendBody: {
+            config: components["schemas"]["GroupSyncConfig"];
         };
         ActiveAuthServiceBackend: {
             backend: components["schemas"]["AuthServiceBackend"];
@@ -11746,6 +11789,200 @@ export interface operations {
                 };
             };
             /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group synchronisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupSyncBackendAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such backend, or it has no group synchronisation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putPluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupSyncBackendBody"];
+            };
+        };
+        responses: {
+            /** @description The stored group synchronisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupSyncBackendAnswer"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such authentication service backend. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deletePluginsOrgGraylogPluginsSecurityAuthenticationServicesGroupSyncBackendByBackendId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backendId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such backend, or it has no group synchronisation. */
             404: {
                 headers: {
                     [name: string]: unknown;
