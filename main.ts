@@ -1,4 +1,5 @@
 /** Entry: read settings, open the backend, build the app, serve. */
+import "./server-react-mode.ts"; // first: React is loaded below
 import { mkdirSync } from "node:fs";
 import { type AppApiSource, createApp } from "./app.ts";
 import { graylogUpstream } from "./api/proxy/graylog-upstream.ts";
