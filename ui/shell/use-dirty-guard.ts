@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useBlocker } from "react-router";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { type BlockerFunction, useBlocker } from "react-router";
 import { pageConfig } from "../api/page-config.ts";
 
 export const DEFAULT_LEAVE_QUESTION = "Are you sure?";
@@ -10,7 +10,17 @@ export const DEFAULT_LEAVE_QUESTION = "Are you sure?";
  */
 export function useDirtyGuard(dirty: boolean, question: string = DEFAULT_LEAVE_QUESTION): void {
   const active = dirty && !pageConfig().devMode;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
+  // The router takes a new blocker function only in its own passive effect, which a quick click can beat; the
+  // function it holds reads the state committed last, set before the browser handles another event.
+  const activeNow = useRef(active);
+  useLayoutEffect(() => {
+    activeNow.current = active;
+  }, [active]);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => activeNow.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (globalThis.confirm(question)) blocker.proceed();
