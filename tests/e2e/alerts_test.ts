@@ -2,7 +2,8 @@
  * Alerts in a real browser: an aggregation event definition created through the five-step wizard fires on the
  * generated demo logs (evaluated at once through its execute call instead of waiting for the scheduler), its
  * alert is listed on /alerts and its replay search opens the search page; an HTTP notification pointed at a small
- * server this test runs on loopback is reached by 'Execute Test Notification'.
+ * server this test runs on loopback is reached by 'Execute Test Notification', and again, by the scheduler, when a
+ * definition made in the wizard with that notification fires on the live demo traffic.
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
@@ -37,8 +38,16 @@ async function definitionId(server: SluiceServer, context: BrowserContext, title
   return found.id;
 }
 
-async function fillWizard(page: Page): Promise<void> {
-  await page.getByRole("textbox", { name: "Title" }).fill("Busy log sources");
+interface WizardEntries {
+  title: string;
+  /** How often the search runs: every 1 of this unit. */
+  everyUnit: "minutes" | "hours";
+  /** The notification to pick in the Notifications step. */
+  notification?: string;
+}
+
+async function fillWizard(page: Page, { title, everyUnit, notification }: WizardEntries): Promise<void> {
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
   await page.getByRole("textbox", { name: "Description" }).fill("More than one message with a source in a day");
   await page.getByRole("button", { name: "Next" }).click();
 
@@ -50,13 +59,18 @@ async function fillWizard(page: Page): Promise<void> {
   await page.getByRole("option", { name: "days" }).click();
   await page.getByRole("textbox", { name: "Execute search every" }).fill("1");
   await page.getByRole("combobox", { name: "Execute every unit" }).click();
-  await page.getByRole("option", { name: "hours" }).click();
+  await page.getByRole("option", { name: everyUnit }).click();
   await page.getByRole("combobox", { name: "Is" }).click();
   await page.getByRole("option", { name: ">", exact: true }).click();
   await page.getByRole("textbox", { name: "Threshold" }).fill("1");
   await page.getByRole("button", { name: "Next" }).click();
 
   await page.getByRole("button", { name: "Next" }).click(); // Fields
+  if (notification) {
+    await page.getByRole("combobox", { name: "Notifications" }).click();
+    await page.getByRole("option", { name: notification }).click();
+    await page.keyboard.press("Escape");
+  }
   await page.getByRole("button", { name: "Next" }).click(); // Notifications
 }
 
@@ -80,7 +94,7 @@ Deno.test("alerts in Chromium", async (t) => {
       await page.getByRole("link", { name: "Create event definition" }).click();
       await eventually(async () => assert.equal(await pageHeading(page), "New event definition"));
       await waitForPageHydration(page);
-      await fillWizard(page);
+      await fillWizard(page, { title: "Busy log sources", everyUnit: "hours" });
 
       const summary = page.getByText("Summary", { exact: true });
       await summary.first().waitFor();
@@ -150,6 +164,43 @@ Deno.test("alerts in Chromium", async (t) => {
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
       await dialog.waitFor({ state: "hidden" });
       await eventually(async () => assert.match(await page.locator("body").innerText(), /Loopback hook/));
+    });
+
+    await journey(t, browser, errors, "a scheduled definition that fires sends its HTTP notification to the server on loopback", async ({ context, page }) => {
+      context.setDefaultTimeout(LOADED_MACHINE_TIMEOUT_MS);
+      await signIn(server, context, page, "admin", "/alerts/definitions/new");
+      await waitForPageHydration(page);
+      await fillWizard(page, { title: "Chatty sources", everyUnit: "minutes", notification: "Loopback hook" });
+      await eventually(async () => assert.match(await page.locator("body").innerText(), /Loopback hook/));
+      await page.getByRole("button", { name: "Create event definition" }).click();
+      await page.waitForURL(/\/alerts\/definitions$/);
+      const id = await definitionId(server, context, "Chatty sources");
+
+      // The scheduler evaluates the minute that ends next (the demo traffic writes 5 messages a second) and the
+      // dispatcher posts Graylog's event notification JSON for the event.
+      const fired = await eventually(() => {
+        const found = received.find((request) => (request.body as { event_definition_id?: string }).event_definition_id === id);
+        assert.ok(found, `no notification of ${id} yet; ${received.length} received in all`);
+        return found;
+      }, 150_000, 500);
+      assert.match(fired.contentType ?? "", /application\/json/);
+      const payload = fired.body as {
+        event_definition_title: string;
+        event_definition_type: string;
+        event: { message: string; alert: boolean; event_definition_id: string; timerange_start: string; timerange_end: string };
+      };
+      assert.equal(payload.event_definition_title, "Chatty sources");
+      assert.equal(payload.event_definition_type, "aggregation-v1");
+      assert.equal(payload.event.event_definition_id, id);
+      assert.match(payload.event.message, /^Chatty sources: count\(\)=\d+/);
+      // The window searched: the day before the minute the event closes.
+      const span = Date.parse(payload.event.timerange_end) - Date.parse(payload.event.timerange_start);
+      assert.ok(Math.abs(span - 24 * HOUR) <= 1, `searched window spans ${span} ms`);
+
+      // The event it sent for is listed on the alerts page.
+      await page.goto(server.url("/alerts"));
+      await waitForPageHydration(page);
+      await eventually(async () => assert.match(await page.getByTestId("event-row").filter({ hasText: "Chatty sources" }).first().innerText(), /ALERT/), 15_000);
     });
 
     await journey(t, browser, errors, "the alerts pages in dark mode", async ({ context, page }) => {
