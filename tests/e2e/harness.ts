@@ -14,13 +14,22 @@ export class SluiceServer {
   readonly port: number;
   readonly dataDir: string;
   readonly prefix: string;
+  /** Further settings, e.g. SLUICE_GRAYLOG_URL for a Sluice in proxy mode. */
+  readonly env: Record<string, string>;
+  /** How long `start()` waits for "Sluice listening"; a process that exits earlier fails at once. */
+  readonly startTimeoutMs: number;
   #child: Deno.ChildProcess | null = null;
   #pumps: Promise<void>[] = [];
   #output = "";
 
-  constructor(port: number, options: { prefix?: string } = {}) {
+  constructor(
+    port: number,
+    options: { prefix?: string; env?: Record<string, string>; startTimeoutMs?: number } = {},
+  ) {
     this.port = port;
     this.prefix = options.prefix ?? "";
+    this.env = options.env ?? {};
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.dataDir = Deno.makeTempDirSync({ prefix: `sluice-e2e-${port}-` });
   }
 
@@ -56,6 +65,7 @@ export class SluiceServer {
         SLUICE_ADMIN_PASSWORD: "admin",
         SLUICE_PATH_PREFIX: this.prefix,
         NO_COLOR: "1",
+        ...this.env,
       },
       stdin: "null",
       stdout: "piped",
@@ -83,8 +93,11 @@ export class SluiceServer {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`server on port ${this.port} did not start in 60 s:\n${this.#output}`)),
-        60_000,
+        () =>
+          reject(
+            new Error(`server on port ${this.port} did not start in ${this.startTimeoutMs / 1000} s:\n${this.#output}`),
+          ),
+        this.startTimeoutMs,
       );
     });
     try {
