@@ -2,7 +2,9 @@
  * Lookup tables and pipelines in a real browser: a CSV data adapter and a lookup table made in their forms, a
  * pipeline rule written in the rule editor (its parse error shown inline, then fixed) that looks values up in
  * the table, a pipeline connected to the Default Stream; a message ingested over GELF HTTP is enriched, as the
- * search shows; the pipelines list counts the messages; the simulator shows the rule's effect.
+ * search shows; the pipelines list counts the messages, the rules list and the pipeline's stage count each rule's
+ * runs and errors (a threat-intel rule whose shipped table is switched off fails, saying so); the simulator shows the
+ * rule's effect.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +34,12 @@ when has_field("app_code")
 then set_field("owner", lookup_valeu("e2e-owners", to_string($message.app_code)));
 end`;
 const RULE = RULE_WITH_TYPO.replace("lookup_valeu", "lookup_value");
+/** A threat-intel rule: its shipped table's source is off (and out of reach), so each run is a counted runtime error. */
+const TOR_RULE = `rule "tor check"
+when has_field("client_ip")
+then set_fields(tor_lookup(to_string($message.client_ip)));
+end`;
+const ADMIN = { Authorization: `Basic ${btoa("admin:admin")}`, "X-Requested-By": "e2e", "Content-Type": "application/json" };
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   // A required field's label ends in Mantine's asterisk.
@@ -70,6 +78,8 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
   // The editor's parse calls and the refused save answer 400 on purpose (the parse errors).
   errors.allow(RULE_JOURNEY, /status of 400 .*@ .*\/api\/system\/pipelines\/rule(\/parse)?$/);
   try {
+    const torRule = await fetch(server.url("/api/system/pipelines/rule"), { method: "POST", headers: ADMIN, body: JSON.stringify({ source: TOR_RULE }) });
+    assert.equal(torRule.status, 200, await torRule.text());
     await journey(t, browser, errors, "a CSV data adapter and a lookup table are made in their forms and answer a test lookup", async ({ context, page }) => {
       context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/system/lookuptables/data_adapters/create");
@@ -142,29 +152,30 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.getByRole("textbox", { name: "Title" }).fill("Owners");
       await choose(page, "Connected streams", "Default Stream");
       await choose(page, "Stage rules", "enrich owner");
+      await choose(page, "Stage rules", "tor check");
       await page.keyboard.press("Escape");
       await page.getByRole("button", { name: "Create pipeline" }).click();
       await page.getByRole("heading", { name: "Pipelines", exact: true }).waitFor();
       const row = page.getByTestId("pipeline-row").filter({ hasText: "Owners" });
-      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 1 rule/i));
+      await eventually(async () => assert.match(await row.innerText(), /Default Stream[\s\S]*Stage 0: 2 rules/i));
     });
 
     const input = await fetch(server.url("/api/system/inputs"), {
       method: "POST",
-      headers: { Authorization: `Basic ${btoa("admin:admin")}`, "X-Requested-By": "e2e", "Content-Type": "application/json" },
+      headers: ADMIN,
       body: JSON.stringify({ title: "E2E GELF HTTP", type: GELF_HTTP, global: true, configuration: { bind_address: "127.0.0.1", port: gelfPort } }),
     });
     assert.equal(input.status, 201, await input.text());
     await eventually(async () => {
       const sent = await fetch(`http://127.0.0.1:${gelfPort}/gelf`, {
         method: "POST",
-        body: JSON.stringify({ version: "1.1", host: "shop-01", short_message: "order placed", _app_code: "checkout" }),
+        body: JSON.stringify({ version: "1.1", host: "shop-01", short_message: "order placed", _app_code: "checkout", _client_ip: "185.220.101.1" }),
       });
       await sent.body?.cancel();
       assert.equal(sent.status, 202);
     });
 
-    await journey(t, browser, errors, "the ingested message carries the looked-up owner in the search, and the pipeline counts messages", async ({ context, page }) => {
+    await journey(t, browser, errors, "the ingested message carries the looked-up owner in the search; the pipeline and each rule count it", async ({ context, page }) => {
       context.setDefaultTimeout(SLOW_MACHINE_TIMEOUT_MS);
       await signIn(server, context, page, "admin", "/search?q=owner%3Apayments-team&rangetype=relative&relative=300");
       await eventually(async () => {
@@ -181,6 +192,25 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
         const total = Number(/\(([\d,]+) total\)/.exec(text)?.[1].replaceAll(",", "") ?? "0");
         assert.ok(total >= 1, text);
       }, 15_000, 500);
+
+      // Each rule's counters (polled every 5 s): the lookup ran; the Tor check failed, offline and switched off, and says so.
+      await page.goto(server.url("/system/pipelines/rules"));
+      await waitForPageHydration(page);
+      await eventually(async () => {
+        assert.ok(Number(await page.getByLabel("Executed enrich owner").innerText()) >= 1);
+        assert.equal(await page.getByLabel("Errors of enrich owner").innerText(), "0");
+        assert.ok(Number(await page.getByLabel("Errors of tor check").innerText()) >= 1);
+      }, 20_000, 500);
+      assert.match(await page.getByLabel("Last error of tor check").innerText(), /^Last error: tor_lookup: Tor exit node lookups are switched off/);
+      await page.goto(server.url("/system/pipelines"));
+      await waitForPageHydration(page);
+      await page.getByTestId("pipeline-row").filter({ hasText: "Owners" }).getByRole("link", { name: "Owners", exact: true }).click();
+      const stage = page.getByRole("region", { name: "Stage 0" });
+      await eventually(async () => {
+        assert.ok(Number(await stage.getByLabel("Executed enrich owner").innerText()) >= 1);
+        assert.ok(Number(await stage.getByLabel("Errors of tor check").innerText()) >= 1);
+      }, 20_000, 500);
+      await page.screenshot({ path: `${SHOTS}pipeline-counters-light.png`, fullPage: true });
     });
 
     await journey(t, browser, errors, "the simulator shows the rule's effect on a pasted message", async ({ context, page }) => {
