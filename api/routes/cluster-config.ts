@@ -21,6 +21,16 @@ import { describeValidationError } from "../router.ts";
 const Params = z.object({ configClass: z.string().min(1).max(300) });
 const AnyConfig = z.record(z.string(), z.unknown()).openapi("ClusterConfigDocument");
 
+const ClusterConfigListSchema = z.object({ total: z.number().int(), classes: z.array(z.string()) }).openapi("ClusterConfigList");
+
+const listConfigs = secureRoute(requires("clusterconfigentry:read"), {
+  method: "get",
+  path: "/system/cluster_config",
+  tags: ["Cluster config"],
+  summary: "The cluster config classes this node knows (each reads as its defaults until saved)",
+  responses: { 200: jsonContent(ClusterConfigListSchema, "The class names.") },
+});
+
 const getConfig = secureRoute(requires("clusterconfigentry:read"), {
   method: "get",
   path: "/system/cluster_config/{configClass}",
@@ -68,6 +78,10 @@ function knownClass(name: string): ClusterConfigClass {
 /** Cluster configuration documents (spec 002 §7: GET and PUT /system/cluster_config/{class}) and the URL allow-list. */
 export function clusterConfigApi() {
   return createApiRouter()
+    .openapi(listConfigs, (c) => {
+      const classes = Object.keys(CLUSTER_CONFIGS).sort();
+      return c.json({ total: classes.length, classes }, 200);
+    })
     .openapi(getConfig, async (c) => {
       const name = knownClass(c.req.valid("param").configClass);
       return c.json(await c.get("backend").clusterConfig.get(name), 200);

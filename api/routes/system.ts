@@ -41,6 +41,20 @@ const locales = secureRoute(AUTHENTICATED, {
   responses: { 200: jsonContent(LocalesSchema, "Locales.") },
 });
 
+const PluginListSchema = z
+  .object({
+    plugins: z.array(z.object({ unique_id: z.string(), name: z.string(), author: z.string(), url: z.string(), version: z.string(), description: z.string() })),
+    total: z.number().int(),
+  })
+  .openapi("PluginList");
+const plugins = secureRoute(AUTHENTICATED, {
+  method: "get",
+  path: "/system/plugins",
+  tags: ["System/Plugins"],
+  summary: "The installed plugins (Sluice has its features built in: none)",
+  responses: { 200: jsonContent(PluginListSchema, "The plugins.") },
+});
+
 const nodes = secureRoute(AUTHENTICATED, {
   method: "get",
   path: "/system/cluster/nodes",
@@ -96,6 +110,7 @@ export function systemApi() {
     .openapi(systemInfo, async (c) => c.json(await c.get("backend").system.info(), 200))
     .openapi(jvm, async (c) => c.json(await c.get("backend").system.jvm(), 200))
     .openapi(locales, (c) => c.json({ locales: LOCALES }, 200))
+    .openapi(plugins, (c) => c.json({ plugins: [], total: 0 }, 200))
     .openapi(nodes, async (c) => {
       const list = await c.get("backend").system.nodes();
       return c.json({ nodes: list, total: list.length }, 200);

@@ -901,6 +901,8 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /cluster/system/loggers/subsystems": { status: 200, schema: ClusterSubsystemsSchema },
   "PUT /cluster/system/loggers/{nodeId}/subsystems/{subsystem}/level/{level}": { prepare: thisNode, status: 204, schema: null },
   "GET /system/metrics": { status: 200, schema: MetricRegistryDumpSchema },
+  "GET /system/cluster_config": { status: 200, schema: z.object({ total: z.number().int(), classes: z.array(z.string()) }) },
+  "GET /system/plugins": { status: 200, schema: z.object({ plugins: z.array(z.object({ unique_id: z.string() })), total: z.number().int() }) },
   "POST /cluster/debug/support/bundle/build": { status: 200, schema: BundleFileSchema },
   "GET /cluster/debug/support/bundle/list": { status: 200, schema: BundleFilesSchema },
   "GET /cluster/debug/support/bundle/download/{filename}": { prepare: builtBundle, status: 200, schema: z.string() },

@@ -77,3 +77,12 @@ apiTest("GET /system/metrics dumps the whole registry by kind: the throughput co
   assert.ok(dump.gauges["org.graylog2.system.uptime"].value >= 0);
   assert.equal((await h.call("GET", "/system/metrics", { cookie: null })).status, 401);
 });
+
+apiTest("GET /system/cluster_config lists every config class, each readable; GET /system/plugins lists none", async (h) => {
+  const list = (await h.call("GET", "/system/cluster_config")).body as { total: number; classes: string[] };
+  assert.ok(list.classes.includes("org.graylog2.indexer.searches.SearchesClusterConfig"), JSON.stringify(list));
+  assert.equal(list.total, list.classes.length);
+  for (const name of list.classes) assert.equal((await h.call("GET", `/system/cluster_config/${name}`)).status, 200, name);
+  assert.deepEqual((await h.call("GET", "/system/plugins")).body, { plugins: [], total: 0 });
+  assert.equal((await h.call("GET", "/system/cluster_config", { cookie: null })).status, 401);
+});

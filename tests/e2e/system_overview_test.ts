@@ -1,4 +1,7 @@
-/** System → Overview in a real browser: a notification is shown with its message and dismissed; cluster and time zones. */
+/**
+ * System → Overview in a real browser: a notification is shown with its message and dismissed; cluster and time
+ * zones; system jobs with acknowledge; pausing and resuming processing; system messages.
+ */
 import assert from "node:assert/strict";
 import { launchBrowser } from "./browser.ts";
 import { assertNoConsoleErrors, ConsoleErrors, e2ePort, eventually, journey, pageHeading, signIn, SluiceServer, waitForPageHydration } from "./harness.ts";
@@ -26,6 +29,29 @@ Deno.test("system overview in Chromium", async (t) => {
       const list = await (await page.request.get(server.url("/api/system/notifications"))).json() as { total: number };
       assert.equal(list.total, 0);
     }, { colorScheme: "dark" });
+
+    await journey(t, browser, errors, "a range rebuild shows as a finished job until acknowledged; pausing and resuming processing writes system messages", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", "/system/overview");
+      await waitForPageHydration(page);
+      await page.getByTestId("system-messages").getByText("Started up.").waitFor();
+      const rebuilt = await page.request.post(server.url("/api/system/indices/ranges/rebuild"), { headers: { "X-Requested-By": "e2e" } });
+      assert.equal(rebuilt.status(), 202);
+      const job = page.getByTestId("system-job").filter({ hasText: "RebuildIndexRangesJob" });
+      await job.getByText("complete").waitFor();
+      assert.equal(await job.getByRole("progressbar").getAttribute("aria-valuenow"), "100");
+      await page.getByRole("button", { name: "Pause message processing" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Pause" }).click();
+      await page.getByTestId("processing-state").getByText("paused").waitFor();
+      await page.getByTestId("system-messages").getByText("Message processing paused.").waitFor();
+      await page.screenshot({ path: `${SHOTS}system-overview-light.png`, fullPage: true });
+      await page.getByRole("button", { name: "Resume message processing" }).click();
+      await page.getByTestId("processing-state").getByText("running").waitFor();
+      await page.getByTestId("system-messages").getByText("Message processing resumed.").waitFor();
+      await job.getByRole("button", { name: "Acknowledge" }).click();
+      await job.waitFor({ state: "detached" });
+      const info = await (await page.request.get(server.url("/api/system"))).json() as { is_processing: boolean };
+      assert.equal(info.is_processing, true);
+    }, { colorScheme: "light" });
 
     await assertNoConsoleErrors(t, errors);
   } finally {

@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installed plugins (Sluice has its features built in: none) */
+        get: operations["getSystemPlugins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/cluster/nodes": {
         parameters: {
             query?: never;
@@ -905,6 +922,23 @@ export interface paths {
         put?: never;
         /** Save the caller's layout of an entity table */
         post: operations["postEntitylistsPreferencesByEntityTableId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/cluster_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cluster config classes this node knows (each reads as its defaults until saved) */
+        get: operations["getSystemClusterConfig"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4890,6 +4924,17 @@ export interface components {
                 display_name: string;
             }[];
         };
+        PluginList: {
+            plugins: {
+                unique_id: string;
+                name: string;
+                author: string;
+                url: string;
+                version: string;
+                description: string;
+            }[];
+            total: number;
+        };
         ClusterNodes: {
             nodes: components["schemas"]["ClusterNode"][];
             total: number;
@@ -5442,6 +5487,10 @@ export interface components {
                 order: "asc" | "desc";
             };
             per_page?: number;
+        };
+        ClusterConfigList: {
+            total: number;
+            classes: string[];
         };
         ClusterConfigDocument: {
             [key: string]: unknown;
@@ -8597,6 +8646,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Locales"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemPlugins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginList"];
                 };
             };
             /** @description The request is malformed; the message names the field. */
@@ -12733,6 +12820,53 @@ export interface operations {
             };
             /** @description The request body is not of a content type the operation reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemClusterConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterConfigList"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

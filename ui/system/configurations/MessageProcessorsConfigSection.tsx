@@ -20,7 +20,7 @@ export function MessageProcessorsConfigSection() {
       description="The following message processors are executed in order. Disabled processors will be skipped."
       summary={config.data && <ProcessorTable config={config.data} />}
       onEdit={() => setDraft(config.data ?? null)}
-      form={mayEdit && draft && <ProcessorTable config={draft} onChange={setDraft} />}
+      form={mayEdit && config.data && <ProcessorTable config={draft ?? config.data} onChange={setDraft} />}
       onSave={async () => {
         if (!draft) return false;
         await saveMessageProcessors(queryClient, draft);
