@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Select, Stack } from "@mantine/core";
 import { useState } from "react";
-import { EXTRACTOR_TYPES, type ExtractorType } from "../../api/schemas/extractors.ts";
+import type { ExtractorType } from "../../api/schemas/extractors.ts";
 import { EXTRACTOR_KIND_VIEWS } from "./inputs/extractors/logic/extractor-kinds.ts";
 import { newExtractorHref } from "./inputs/extractors/logic/extractor-list.ts";
 
-const TYPE_OPTIONS = EXTRACTOR_TYPES.map((type) => ({ value: type, label: EXTRACTOR_KIND_VIEWS[type].label }));
+// The kinds' views, not the zod schema module: this modal is reached from the search page, which loads no zod.
+const TYPE_OPTIONS = (Object.keys(EXTRACTOR_KIND_VIEWS) as ExtractorType[]).map((type) => ({ value: type, label: EXTRACTOR_KIND_VIEWS[type].label }));
 
 /** The message a value's extractor is created from: the input that received it and where it is stored. */
 export interface ExtractorExample {
