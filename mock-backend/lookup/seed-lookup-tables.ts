@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
-import type { LookupCacheBody, LookupDataAdapterBody, LookupTableBody } from "../../api/schemas/lookup-tables.ts";
+import type { LookupCacheBody, LookupDataAdapterBody } from "../../api/schemas/lookup-tables.ts";
 import type { Database } from "../database.ts";
+import { seededTableBody } from "./seeded-table-body.ts";
 import type { EmbeddedLookupStore } from "./lookup-store.ts";
 import { seedThreatIntelTables, THREAT_INTEL_SEED_STATEMENTS } from "./seed-threat-intel-tables.ts";
 
@@ -86,18 +87,7 @@ async function seedShippedTables(db: Database, store: EmbeddedLookupStore): Prom
       },
     };
     const adapter = await store.get("adapters", adapterBody.name) ?? await store.create("adapters", adapterBody);
-    const table: LookupTableBody = {
-      name: seed.name,
-      title: seed.title,
-      description: seed.description,
-      cache_id: cache.id,
-      data_adapter_id: adapter.id,
-      default_single_value: "",
-      default_single_value_type: "NULL",
-      default_multi_value: "",
-      default_multi_value_type: "NULL",
-    };
-    await store.create("tables", table);
+    await store.create("tables", seededTableBody({ name: seed.name, title: seed.title, description: seed.description }, cache.id, adapter.id));
     installed++;
   }
   await db.run("INSERT INTO lookup_seed_installed VALUES (now())");

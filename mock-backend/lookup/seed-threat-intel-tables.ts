@@ -1,7 +1,8 @@
 import type { CacheConfig, DataAdapterConfig } from "../../api/schemas/lookup-configs.ts";
-import type { LookupCache, LookupCacheBody, LookupTableBody } from "../../api/schemas/lookup-tables.ts";
+import type { LookupCache, LookupCacheBody } from "../../api/schemas/lookup-tables.ts";
 import { THREAT_INTEL_TABLES } from "../../shared/pipeline-rules/functions/threat-intel-functions.ts";
 import type { Database } from "../database.ts";
+import { seededTableBody } from "./seeded-table-body.ts";
 import type { EmbeddedLookupStore } from "./lookup-store.ts";
 
 export const THREAT_INTEL_SEED_STATEMENTS = [
@@ -130,18 +131,7 @@ export async function seedThreatIntelTables(db: Database, store: EmbeddedLookupS
     }
     const adapter = await store.get("adapters", seed.adapter.name) ??
       await store.create("adapters", { ...seed.adapter, description: `${seed.description} ${KEEP}` });
-    const table: LookupTableBody = {
-      name: seed.name,
-      title: seed.title,
-      description: `${seed.description} ${KEEP}`,
-      cache_id: cache.id,
-      data_adapter_id: adapter.id,
-      default_single_value: "",
-      default_single_value_type: "NULL",
-      default_multi_value: "",
-      default_multi_value_type: "NULL",
-    };
-    await store.create("tables", table);
+    await store.create("tables", seededTableBody({ name: seed.name, title: seed.title, description: `${seed.description} ${KEEP}` }, cache.id, adapter.id));
     installed++;
   }
   await db.run("INSERT INTO threat_intel_seed_installed VALUES (now())");
