@@ -85,6 +85,10 @@ Deno.test("dashboard filter, server render and unsaved-changes guard in Chromium
       await waitForPageHydration(page);
       await page.getByRole("button", { name: "Create new page" }).click();
       await eventually(async () => assert.equal(await page.getByRole("tab").count(), 4));
+      // The new page makes the dashboard dirty: the Save button says so before we try to leave.
+      await eventually(async () =>
+        assert.equal(await page.getByRole("button", { name: "Save", exact: true }).getAttribute("title"), "Unsaved changes")
+      );
 
       const asked: string[] = [];
       page.once("dialog", (dialog) => {
@@ -92,7 +96,7 @@ Deno.test("dashboard filter, server render and unsaved-changes guard in Chromium
         void dialog.dismiss();
       });
       await page.getByRole("link", { name: "Dashboards", exact: true }).first().click();
-      await eventually(() => assert.deepEqual(asked, [LEAVE_DASHBOARD_QUESTION]));
+      await eventually(() => assert.deepEqual(asked, [LEAVE_DASHBOARD_QUESTION], `asked on leaving; now at ${page.url()}`));
       assert.match(page.url(), new RegExp(`/dashboards/${showcaseId}`), "dismissed: the page stays");
       assert.equal(await page.getByRole("tab").count(), 4, "with its unsaved page");
 
