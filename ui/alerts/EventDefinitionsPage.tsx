@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Menu, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus, IconReplace, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,11 +6,9 @@ import { Link } from "react-router";
 import type { EventDefinitionWithState } from "../../api/schemas/event-definitions.ts";
 import { paths } from "../../shared/paths.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING, NO_ENTITIES_EXIST } from "../common/empty-states.ts";
-import { EntityTable } from "../common/entity-table/EntityTable.tsx";
+import { EntityListTable } from "../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../common/entity-list/use-entity-list.ts";
 import type { ColumnDefinition } from "../common/entity-table/logic/column-definition.ts";
-import { usePersistedTableLayout } from "../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { usePermissions } from "../session/current-user.tsx";
 import { PageLayout } from "../shell/PageLayout.tsx";
@@ -34,13 +32,10 @@ const DEFAULTS = { displayedAttributes: ["title", "description", "priority", "st
 export function EventDefinitionsPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissions();
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(TABLE_ID, { defaults: DEFAULTS, pageSizes: PAGE_SIZES });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useEntityList(TABLE_ID, { defaults: DEFAULTS, pageSizes: PAGE_SIZES });
   const [selected, setSelected] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<string[] | null>(null);
-  const sort = layout.sort ?? DEFAULTS.sort;
-  const list = useQuery(definitionPageQueryOptions({ query, page, perPage: layout.perPage, order: sort.direction }));
+  const definitions = useQuery(definitionPageQueryOptions({ ...list.params, order: list.params.sort.direction }));
   const mayCreate = permissions.isPermitted("eventdefinitions:create");
 
   const run = async (work: () => Promise<unknown>, success: string) => {
@@ -63,25 +58,14 @@ export function EventDefinitionsPage() {
         <Button component={Link} to={paths.eventDefinitionNew.href()} leftSection={<IconPlus size={16} />}>Create event definition</Button>
       )}
     >
-      <EntityTable<EventDefinitionWithState>
+      <EntityListTable<EventDefinitionWithState>
+        list={list}
+        page={definitions.data && { entities: definitions.data.elements, total: definitions.data.pagination.total }}
+        loading={definitions.isPending}
+        searchPlaceholder="Search for event definitions"
         label="Event definitions"
         rowTestId="event-definition-row"
-        entities={list.data?.elements ?? []}
         columnDefinitions={COLUMNS}
-        visibleColumns={layout.displayedAttributes}
-        onColumnsChange={onColumnsChange}
-        activeSort={sort}
-        onSortChange={(next) => {
-          setPage(1);
-          onSortChange(next);
-        }}
-        loading={list.isPending}
-        emptyText={query.trim() === "" ? NO_ENTITIES_EXIST : FILTER_MATCHES_NOTHING}
-        toolbar={
-          <Box w={360}>
-            <SearchBox placeholder="Search for event definitions" onSearch={(next) => (setQuery(next), setPage(1))} />
-          </Box>
-        }
         rowName={(definition) => definition.title}
         selection={{ selectedIds: selected, onChange: setSelected }}
         bulkActions={(ids, cancel) => (
@@ -136,16 +120,6 @@ export function EventDefinitionsPage() {
             </ActionIcon>
           </>
         )}
-        pagination={{
-          page,
-          perPage: layout.perPage,
-          total: list.data?.pagination.total ?? 0,
-          pageSizes: PAGE_SIZES,
-          onChange: (nextPage, perPage) => {
-            setPage(nextPage);
-            if (perPage !== layout.perPage) onPageSizeChange(perPage);
-          },
-        }}
       />
       <ConfirmDialog
         opened={toDelete !== null}

@@ -6,11 +6,9 @@ import { useNavigate, useParams } from "react-router";
 import type { EventNotification, EventNotificationBody } from "../../api/schemas/event-notifications.ts";
 import { paths } from "../../shared/paths.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING, NO_ENTITIES_EXIST } from "../common/empty-states.ts";
-import { EntityTable } from "../common/entity-table/EntityTable.tsx";
+import { EntityListTable } from "../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../common/entity-list/use-entity-list.ts";
 import type { ColumnDefinition } from "../common/entity-table/logic/column-definition.ts";
-import { usePersistedTableLayout } from "../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { PageLayout } from "../shell/PageLayout.tsx";
 import { AlertsNavigation } from "./AlertsNavigation.tsx";
@@ -36,15 +34,12 @@ export function NotificationsPage() {
   const { notificationId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(TABLE_ID, { defaults: DEFAULTS, pageSizes: PAGE_SIZES });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useEntityList(TABLE_ID, { defaults: DEFAULTS, pageSizes: PAGE_SIZES });
   const [toDelete, setToDelete] = useState<EventNotification | null>(null);
-  const sort = layout.sort ?? DEFAULTS.sort;
-  const list = useQuery(notificationPageQueryOptions({ query, page, perPage: layout.perPage, order: sort.direction }));
+  const notifications = useQuery(notificationPageQueryOptions({ ...list.params, order: list.params.sort.direction }));
   const outbox = useQuery(outboxQueryOptions());
   const creating = globalThis.location?.pathname.endsWith("/new") ?? false;
-  const editing = list.data?.elements.find((n) => n.id === notificationId) ?? null;
+  const editing = notifications.data?.elements.find((n) => n.id === notificationId) ?? null;
   const close = () => navigate(paths.eventNotifications.href());
 
   const save = async (body: EventNotificationBody) => {
@@ -63,18 +58,14 @@ export function NotificationsPage() {
       actions={<Button leftSection={<IconPlus size={16} />} onClick={() => navigate(paths.eventNotificationNew.href())}>Create notification</Button>}
     >
       <Stack>
-        <EntityTable<EventNotification>
+        <EntityListTable<EventNotification>
+          list={list}
+          page={notifications.data && { entities: notifications.data.elements, total: notifications.data.pagination.total }}
+          loading={notifications.isPending}
+          searchPlaceholder="Search for notifications"
           label="Notifications"
           rowTestId="notification-row"
-          entities={list.data?.elements ?? []}
           columnDefinitions={COLUMNS}
-          visibleColumns={layout.displayedAttributes}
-          onColumnsChange={onColumnsChange}
-          activeSort={sort}
-          onSortChange={(next) => (setPage(1), onSortChange(next))}
-          loading={list.isPending}
-          emptyText={query.trim() === "" ? NO_ENTITIES_EXIST : FILTER_MATCHES_NOTHING}
-          toolbar={<Box w={360}><SearchBox placeholder="Search for notifications" onSearch={(next) => (setQuery(next), setPage(1))} /></Box>}
           columnRenderers={{ type: { renderCell: (_value, n) => NOTIFICATION_TYPE_LABELS[n.config.type] } }}
           expandedSectionRenderers={{ sends: { title: "Sends", content: (n) => <Deliveries notificationId={n.id} /> } }}
           actionsColumnWidth={185}
@@ -90,13 +81,6 @@ export function NotificationsPage() {
               </ActionIcon>
             </>
           )}
-          pagination={{
-            page,
-            perPage: layout.perPage,
-            total: list.data?.pagination.total ?? 0,
-            pageSizes: PAGE_SIZES,
-            onChange: (nextPage, perPage) => (setPage(nextPage), perPage !== layout.perPage && onPageSizeChange(perPage)),
-          }}
         />
         <Paper withBorder p="md">
           <Title order={4}>Email outbox</Title>

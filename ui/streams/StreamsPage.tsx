@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Menu, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   IconBell,
@@ -21,10 +21,8 @@ import type { Stream } from "../../api/schemas/streams.ts";
 import { createGrn } from "../../shared/grn.ts";
 import { paths } from "../../shared/paths.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING, NO_ENTITIES_EXIST } from "../common/empty-states.ts";
-import { EntityTable } from "../common/entity-table/EntityTable.tsx";
-import { usePersistedTableLayout } from "../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
+import { EntityListTable } from "../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../common/entity-list/use-entity-list.ts";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { usePermissions } from "../session/current-user.tsx";
 import { ShareDialog } from "../sharing/ShareDialog.tsx";
@@ -77,20 +75,14 @@ const BULK_VERBS: Record<BulkStreamAction, string> = { delete: "deleted", pause:
 export function StreamsPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissions();
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(STREAMS_TABLE_ID, {
-    defaults: STREAM_LAYOUT_DEFAULTS,
-    pageSizes: STREAM_PAGE_SIZES,
-  });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useEntityList(STREAMS_TABLE_ID, { defaults: STREAM_LAYOUT_DEFAULTS, pageSizes: STREAM_PAGE_SIZES });
   const [form, setForm] = useState<StreamFormMode | null>(null);
   const [sharing, setSharing] = useState<Stream | null>(null);
   const [toDelete, setToDelete] = useState<Stream | null>(null);
   const [bulkDelete, setBulkDelete] = useState<string[] | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const sort = layout.sort ?? STREAM_LAYOUT_DEFAULTS.sort!;
-  const list = useQuery(streamPageQueryOptions({ query, page, perPage: layout.perPage, sort }));
+  const streams = useQuery(streamPageQueryOptions(list.params));
   const all = useQuery(allStreamsQueryOptions());
   const favorites = useQuery(favoritesQueryOptions());
   const favoriteGrns = new Set((favorites.data?.favorites ?? []).map((favorite) => favorite.grn));
@@ -173,31 +165,14 @@ export function StreamsPage() {
       description="You can route incoming messages into streams by applying rules against them. Messages matching the rules of a stream are routed into it; a paused stream routes nothing."
       actions={mayCreate && <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ kind: "create" })}>Create stream</Button>}
     >
-      <EntityTable<Stream>
+      <EntityListTable<Stream>
+        list={list}
+        page={streams.data && { entities: streams.data.elements, total: streams.data.total }}
+        loading={streams.isPending}
+        searchPlaceholder="Search streams, e.g. web or description:auth"
         label="Streams"
         rowTestId="stream-row"
-        entities={list.data?.elements ?? []}
         columnDefinitions={STREAM_COLUMNS}
-        visibleColumns={layout.displayedAttributes}
-        onColumnsChange={onColumnsChange}
-        activeSort={sort}
-        onSortChange={(next) => {
-          setPage(1);
-          onSortChange(next);
-        }}
-        loading={list.isPending}
-        emptyText={query.trim() === "" ? NO_ENTITIES_EXIST : FILTER_MATCHES_NOTHING}
-        toolbar={
-          <Box w={360}>
-            <SearchBox
-              placeholder="Search streams, e.g. web or description:auth"
-              onSearch={(next) => {
-                setQuery(next);
-                setPage(1);
-              }}
-            />
-          </Box>
-        }
         columnRenderers={{
           title: {
             renderCell: (_value, stream) => (
@@ -290,16 +265,6 @@ export function StreamsPage() {
               </Menu>
             </>
           );
-        }}
-        pagination={{
-          page,
-          perPage: layout.perPage,
-          total: list.data?.total ?? 0,
-          pageSizes: STREAM_PAGE_SIZES,
-          onChange: (nextPage, perPage) => {
-            setPage(nextPage);
-            if (perPage !== layout.perPage) onPageSizeChange(perPage);
-          },
         }}
       />
       {sharing && (

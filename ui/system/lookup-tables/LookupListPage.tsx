@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
@@ -7,10 +7,8 @@ import type { CacheType, DataAdapterType } from "../../../api/schemas/lookup-con
 import type { LookupCache, LookupDataAdapter, LookupTable } from "../../../api/schemas/lookup-tables.ts";
 import { paths } from "../../../shared/paths.ts";
 import { ConfirmDialog } from "../../common/confirm-dialog/ConfirmDialog.tsx";
-import { FILTER_MATCHES_NOTHING, NO_ENTITIES_EXIST } from "../../common/empty-states.ts";
-import { EntityTable } from "../../common/entity-table/EntityTable.tsx";
-import { usePersistedTableLayout } from "../../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../../common/paginated-list/SearchBox.tsx";
+import { EntityListTable } from "../../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../../common/entity-list/use-entity-list.ts";
 import { toastError, toastSuccess } from "../../common/toast.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { PageLayout } from "../../shell/PageLayout.tsx";
@@ -97,17 +95,10 @@ function LookupList({ kind }: { kind: LookupKind }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const defaults = LOOKUP_LAYOUT_DEFAULTS[kind];
-  const { layout, onSortChange, onColumnsChange, onPageSizeChange } = usePersistedTableLayout(LOOKUP_TABLE_IDS[kind], {
-    defaults,
-    pageSizes: LOOKUP_PAGE_SIZES,
-  });
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
+  const lookups = useEntityList(LOOKUP_TABLE_IDS[kind], { defaults: LOOKUP_LAYOUT_DEFAULTS[kind], pageSizes: LOOKUP_PAGE_SIZES });
   const [toDelete, setToDelete] = useState<AnyEntity | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const sort = layout.sort ?? defaults.sort!;
-  const list = useLookupPage(kind, { query, page, perPage: layout.perPage, sort });
+  const list = useLookupPage(kind, lookups.params);
   const entities = list.page?.entities ?? [];
   const errorStates = useQuery({
     ...errorStatesQueryOptions(kind === "tables" ? entities.map((e) => e.name) : [], kind === "adapters" ? entities.map((e) => e.name) : []),
@@ -149,31 +140,14 @@ function LookupList({ kind }: { kind: LookupKind }) {
         <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(CREATE_HREF[kind]())}>{texts.create}</Button>
       )}
     >
-      <EntityTable<AnyEntity>
+      <EntityListTable<AnyEntity>
+        list={lookups}
+        page={list.page && { entities, total: list.page.total }}
+        loading={list.pending}
+        searchPlaceholder={texts.search}
         label={texts.plural}
         rowTestId={`lookup-${kind}-row`}
-        entities={entities}
         columnDefinitions={LOOKUP_COLUMNS[kind]}
-        visibleColumns={layout.displayedAttributes}
-        onColumnsChange={onColumnsChange}
-        activeSort={sort}
-        onSortChange={(next) => {
-          setPage(1);
-          onSortChange(next);
-        }}
-        loading={list.pending}
-        emptyText={query.trim() === "" ? NO_ENTITIES_EXIST : FILTER_MATCHES_NOTHING}
-        toolbar={
-          <Box w={360}>
-            <SearchBox
-              placeholder={texts.search}
-              onSearch={(next) => {
-                setQuery(next);
-                setPage(1);
-              }}
-            />
-          </Box>
-        }
         columnRenderers={{
           title: {
             renderCell: (value, entity) => {
@@ -224,16 +198,6 @@ function LookupList({ kind }: { kind: LookupKind }) {
             </>
           )
           : undefined}
-        pagination={{
-          page,
-          perPage: layout.perPage,
-          total: list.page?.total ?? 0,
-          pageSizes: LOOKUP_PAGE_SIZES,
-          onChange: (nextPage, perPage) => {
-            setPage(nextPage);
-            if (perPage !== layout.perPage) onPageSizeChange(perPage);
-          },
-        }}
       />
       <ConfirmDialog
         opened={toDelete !== null}
