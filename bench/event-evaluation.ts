@@ -15,7 +15,7 @@ import { DEFAULT_EVENTS_STREAM_ID, type EventDefinition } from "../api/schemas/e
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { Database } from "../mock-backend/database.ts";
 import { evaluateDefinition } from "../mock-backend/events/event-processor.ts";
-import { MessageStore } from "../mock-backend/message-store.ts";
+import { type CatalogScope, MessageStore } from "../mock-backend/message-store.ts";
 import { migrate } from "../mock-backend/schema.ts";
 import { seedEntities } from "../mock-backend/seed.ts";
 import { writeResults } from "./results.ts";
@@ -97,6 +97,7 @@ try {
     db,
     catalog: store.catalog(),
     messageStreams: store.streams().map((stream) => stream.id),
+    fieldIndices: (scope: CatalogScope) => store.fieldIndices(scope),
     source: "bench",
     now: END + 60_000,
   };

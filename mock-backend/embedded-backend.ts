@@ -32,7 +32,7 @@ import { EmbeddedPipelineStore } from "./pipelines/pipeline-store.ts";
 import { THREAT_INTEL_CONFIG_CLASS } from "../shared/threat-intel-config.ts";
 import { EmbeddedIndexSetStore } from "./index-sets/index-set-store.ts";
 import { EmbeddedSearch } from "./search/embedded-search.ts";
-import { MessageStore } from "./message-store.ts";
+import { type CatalogScope, MessageStore } from "./message-store.ts";
 import { MetricRegistry } from "./metric-registry.ts";
 import { progressLog } from "./progress-log.ts";
 import { migrate } from "./schema.ts";
@@ -137,6 +137,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     db,
     catalog: messages.catalog(),
     messageStreams: messages.streams().map((stream) => stream.id),
+    fieldIndices: (scope: CatalogScope) => messages.fieldIndices(scope),
     source: hostname(),
     now: Date.now(),
   });

@@ -7,6 +7,7 @@ import { SERIES_FUNCTIONS } from "../search/pivot/mod.ts";
 import { allOf, streamPredicate, timePredicate } from "../search/stream-predicate.ts";
 import { type EvaluationWindow, windowAt, windowRange, type WindowSpec } from "./aggregation-windows.ts";
 import type { SeriesValues } from "./condition-expression.ts";
+import { probeSourceStreams, type StreamKnowledge } from "./source-stream-probes.ts";
 import { bind, concatSql, joinSql, type SqlText } from "./sql-text.ts";
 
 /** Where and when an aggregation runs. */
@@ -22,6 +23,10 @@ export interface AggregationScope {
    * more to find than the series. Without it every result gets them.
    */
   fires?: (values: SeriesValues) => boolean;
+  /** Every message stream: the streams a result's messages may be in when the definition names none. */
+  messageStreams: readonly string[];
+  /** The store's field presence (MessageStore.fieldIndices): which streams cannot hold a match. */
+  fieldIndices: StreamKnowledge["fieldIndices"];
 }
 
 /** One result of an aggregation: a window and group key, its series values and the streams its messages were in. */
@@ -114,8 +119,18 @@ export async function runAggregation(
   }));
   const firing = scope.fires ? results.filter((result) => scope.fires!(result.values)) : results;
   if (firing.length > 0) {
-    const streamsOf = await sourceStreams(scope, filter, windows, groups, firing);
-    for (const result of firing) result.sourceStreams = streamsOf.get(resultKey(result.window.k, result.key)) ?? [];
+    const knowledge = {
+      db: scope.db,
+      candidates: config.streams.length > 0 ? config.streams : scope.messageStreams,
+      fieldIndices: scope.fieldIndices,
+    };
+    const asked = firing.map((result) => ({ window: result.window, key: keyPredicate(groups, result.key) }));
+    const probed = await probeSourceStreams(knowledge, query, selection, asked);
+    if (probed) firing.forEach((result, index) => result.sourceStreams = probed[index]);
+    else {
+      const streamsOf = await sourceStreams(scope, filter, windows, groups, firing);
+      for (const result of firing) result.sourceStreams = streamsOf.get(resultKey(result.window.k, result.key)) ?? [];
+    }
   }
   if (groups.length > 0) {
     const silent = await wentSilent(scope, spec, range, selection, groups, results);
@@ -256,6 +271,12 @@ async function sourceStreams(
   }
   for (const streams of byResult.values()) streams.sort();
   return byResult;
+}
+
+/** The messages of one group key: each group-by value as the aggregation read it. */
+function keyPredicate(groups: readonly { field: { valueSql: string } | null }[], key: readonly string[]): SqlText {
+  if (groups.length === 0) return concatSql("TRUE");
+  return joinSql(groups.map((group, index) => concatSql(`CAST(${group.field!.valueSql} AS VARCHAR) = `, bind(key[index]))), " AND ");
 }
 
 function resultKey(k: number, key: readonly string[]): string {

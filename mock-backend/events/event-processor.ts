@@ -3,7 +3,7 @@ import { DEFAULT_EVENTS_STREAM_ID } from "../../api/schemas/events.ts";
 import type { Database } from "../database.ts";
 import type { FieldCatalog } from "../search/field-catalog.ts";
 import { eventsFromResults, type IndexedEvent } from "./aggregation-events.ts";
-import { runAggregation } from "./aggregation-query.ts";
+import { type AggregationScope, runAggregation } from "./aggregation-query.ts";
 import { satisfiesConditions, type SeriesValues } from "./condition-expression.ts";
 import type { EmbeddedEventStore, NewEventsHook } from "./event-store.ts";
 
@@ -15,6 +15,8 @@ export interface EventProcessorContext {
   catalog: FieldCatalog;
   /** Every message stream id. */
   messageStreams: readonly string[];
+  /** The message store's field presence (MessageStore.fieldIndices). */
+  fieldIndices: AggregationScope["fieldIndices"];
   /** The node name events carry as `source`. */
   source: string;
   now: number;

@@ -8,7 +8,7 @@ import {
   evaluateEventDefinitions,
 } from "../../../mock-backend/events/event-processor.ts";
 import { EmbeddedEventStore } from "../../../mock-backend/events/event-store.ts";
-import { MessageStore } from "../../../mock-backend/message-store.ts";
+import { type CatalogScope, MessageStore } from "../../../mock-backend/message-store.ts";
 import { migrate } from "../../../mock-backend/schema.ts";
 import { seedEntities } from "../../../mock-backend/seed.ts";
 import type { IncomingMessage } from "../../../mock-backend/store/incoming-message.ts";
@@ -94,6 +94,7 @@ async function withMessages(
       store,
       catalog: store.catalog(),
       messageStreams: store.streams().map((s) => s.id),
+      fieldIndices: (scope: CatalogScope) => store.fieldIndices(scope),
       source: "node-1",
       now: NOW,
     });
