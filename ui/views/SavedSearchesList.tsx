@@ -1,15 +1,14 @@
-import { ActionIcon, Alert, Anchor, Box, Menu, Stack, Text } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Menu, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconStar, IconStarFilled, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { isAnyPermitted } from "../../shared/permissions.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
-import { EntityTable } from "../common/entity-table/EntityTable.tsx";
+import { EntityListTable } from "../common/entity-list/EntityListTable.tsx";
+import { useEntityList } from "../common/entity-list/use-entity-list.ts";
 import type { ColumnDefinition } from "../common/entity-table/logic/column-definition.ts";
 import type { TableLayout } from "../common/entity-table/logic/layout-preferences.ts";
-import { usePersistedTableLayout } from "../common/entity-table/use-persisted-table-layout.ts";
-import { SearchBox } from "../common/paginated-list/SearchBox.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { useCurrentUser } from "../session/current-user.tsx";
 import {
@@ -18,10 +17,8 @@ import {
   bulkDeleteQuestion,
   deleteQuestion,
   emptySavedSearchesText,
-  INITIAL_SAVED_SEARCHES_PARAMS,
   loadSavedSearchesErrorText,
   SAVED_SEARCHES_PAGE_SIZE,
-  type SavedSearchesListParams,
 } from "./logic/saved-searches-list.ts";
 import {
   bulkDeleteViews,
@@ -65,20 +62,16 @@ interface Props {
  * bulk delete: in the search page's Load dialog and on /views.
  */
 export function SavedSearchesList({ enabled, onLoad, activeViewId = null, onDeleteActive }: Props) {
-  const [params, setParams] = useState<SavedSearchesListParams>(INITIAL_SAVED_SEARCHES_PARAMS);
   const [selected, setSelected] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<SavedView | null>(null);
   const [bulkConfirm, setBulkConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const user = useCurrentUser();
-  const { layout, onSortChange, onColumnsChange } = usePersistedTableLayout(SAVED_SEARCHES_TABLE_ID, {
-    defaults: LAYOUT_DEFAULTS,
-    pageSizes: PAGE_SIZES,
-  });
-  const sort = layout.sort ?? LAYOUT_DEFAULTS.sort!;
+  const savedSearches = useEntityList(SAVED_SEARCHES_TABLE_ID, { defaults: LAYOUT_DEFAULTS, pageSizes: PAGE_SIZES });
+  const { query, page, sort } = savedSearches.params;
   const list = useQuery({
-    ...savedSearchesQueryOptions({ ...params, order: sort.direction }),
+    ...savedSearchesQueryOptions({ query, page, order: sort.direction }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -144,29 +137,15 @@ export function SavedSearchesList({ enabled, onLoad, activeViewId = null, onDele
             )}
           </Alert>
         )}
-        <EntityTable<SavedView>
+        <EntityListTable<SavedView>
+          list={savedSearches}
+          page={list.data && { entities: views, total: list.data.total }}
+          loading={list.isPending && enabled}
+          searchPlaceholder="Search for saved searches"
+          emptyTextFor={emptySavedSearchesText}
           label="Saved searches"
           rowTestId="saved-search-row"
-          entities={views}
           columnDefinitions={COLUMNS}
-          visibleColumns={layout.displayedAttributes}
-          onColumnsChange={onColumnsChange}
-          activeSort={sort}
-          onSortChange={(next) => {
-            setParams((current) => ({ ...current, page: 1 }));
-            onSortChange(next);
-          }}
-          loading={list.isPending && enabled}
-          emptyText={emptySavedSearchesText(params.query)}
-          toolbar={
-            <Box w={360}>
-              <SearchBox
-                query=""
-                placeholder="Search for saved searches"
-                onSearch={(query) => setParams((current) => ({ ...current, query, page: 1 }))}
-              />
-            </Box>
-          }
           columnRenderers={{
             title: {
               renderCell: (_value, view) => (
@@ -218,13 +197,6 @@ export function SavedSearchesList({ enabled, onLoad, activeViewId = null, onDele
               Delete selected ({ids.length})
             </Menu.Item>
           )}
-          pagination={{
-            page: params.page,
-            perPage: SAVED_SEARCHES_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            pageSizes: PAGE_SIZES,
-            onChange: (page) => setParams((current) => ({ ...current, page })),
-          }}
         />
       </Stack>
       <ConfirmDialog

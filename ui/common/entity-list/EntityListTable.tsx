@@ -18,6 +18,8 @@ type Props<Entity extends EntityBase> = Omit<ComponentProps<typeof EntityTable<E
   searchPlaceholder: string;
   /** Shown when nothing exists (default 'No entities exist.'); a search that matches nothing says so instead. */
   noEntitiesText?: string;
+  /** The area's own empty texts for a query, in place of the spec's (e.g. the saved searches' of spec 001 §9). */
+  emptyTextFor?: (query: string) => string;
   /** More controls beside the search box. */
   toolbarExtra?: ReactNode;
 };
@@ -28,7 +30,7 @@ type Props<Entity extends EntityBase> = Omit<ComponentProps<typeof EntityTable<E
  * and the spec's empty texts. Row rendering, actions and bulk actions stay the page's.
  */
 export function EntityListTable<Entity extends EntityBase>(
-  { list, page, loading, searchPlaceholder, noEntitiesText, toolbarExtra, ...table }: Props<Entity>,
+  { list, page, loading, searchPlaceholder, noEntitiesText, emptyTextFor, toolbarExtra, ...table }: Props<Entity>,
 ) {
   return (
     <EntityTable<Entity>
@@ -39,7 +41,7 @@ export function EntityListTable<Entity extends EntityBase>(
       activeSort={list.params.sort}
       onSortChange={list.sortBy}
       loading={loading}
-      emptyText={entityListEmptyText(list.params.query, noEntitiesText)}
+      emptyText={emptyTextFor ? emptyTextFor(list.params.query) : entityListEmptyText(list.params.query, noEntitiesText)}
       toolbar={
         <>
           <Box w={360}>

@@ -14,7 +14,6 @@ export interface SavedSearchesListParams {
   order?: "asc" | "desc";
 }
 
-export const INITIAL_SAVED_SEARCHES_PARAMS: SavedSearchesListParams = { query: "", page: 1 };
 
 /** The query parameters of GET /search/saved for the list's parameters. */
 export function savedSearchesQuery(
