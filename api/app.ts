@@ -56,6 +56,7 @@ import { searchMetadataApi } from "./routes/search-metadata.ts";
 import { legacySearchApi } from "./routes/legacy-search.ts";
 import type { Backend } from "./schemas/backend.ts";
 import { UnreadableRequestError } from "./schemas/unreadable-request.ts";
+import { clientWentAway } from "./aborted-request.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
 import { mountSpecificPathsFirst } from "./specific-paths-first.ts";
 
@@ -153,6 +154,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     if (error instanceof HTTPException) {
       return c.json({ type: "ApiError", message: error.message || "Bad request" }, error.status);
     }
+    if (clientWentAway(error, c.req.raw)) return c.json({ type: "ApiError", message: "The client went away before its request was read." }, 400);
     // A real server fault: the log and the answer name the same request id, so a report can be found in the log.
     const id = c.get("requestId");
     console.error(`Unhandled API error in ${c.req.method} ${new URL(c.req.url).pathname} (request id ${id})`, error);

@@ -11,6 +11,7 @@ import { executeMessages } from "./messages-search-type.ts";
 import { parameterValues, type ParameterValues, substituteQuery, UnboundParameterError } from "./parameters.ts";
 import { executePivot } from "./pivot/execute-pivot.ts";
 import type { SearchTypeContext, SqlPredicate } from "./search-context.ts";
+import { SameAnswers, withIdentity } from "./same-answers.ts";
 import { SearchTypeError } from "./search-type-error.ts";
 import { type HitsTable, readsText, type SharedHits, shareHits } from "./shared-hits.ts";
 import { allOf, streamPredicate, timePredicate } from "./stream-predicate.ts";
@@ -121,10 +122,14 @@ export class SearchExecutor {
         // page starts from their table (a top-N over the semi-join would read every column of the range: 99 →
         // 150 ms for a phrase over one day of 1M messages, bench/measure/job-overhead.ts, a one-off script kept in git history).
         const running = shared ? { ...base, predicate: shared.predicate, hits: shared } : base;
+        const runs = new SameAnswers();
         await Promise.all(kept.map(async (searchType) => {
           try {
-            const prepared = this.prepareSearchType(searchType, running, executed, scope, catalog, now, range, state);
-            searchTypes[searchType.id] = await (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, prepared);
+            const answer = runs.once(searchType, state, () => {
+              const prepared = this.prepareSearchType(searchType, running, executed, scope, catalog, now, range, state);
+              return (SEARCH_TYPES[searchType.type] as SearchTypeRunner<SearchType>)(searchType, prepared);
+            });
+            searchTypes[searchType.id] = withIdentity(await answer, searchType);
           } catch (error) {
             errors.push(searchTypeError(error, query.id, searchType.id));
           }

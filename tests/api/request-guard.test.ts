@@ -92,3 +92,27 @@ suite.test("a real server fault answers 500 with a request id that the X-Request
     console.error = consoleError;
   }
 });
+
+suite.test("a request whose client went away while its body was read is not logged as a server fault", async (h) => {
+  const errors: unknown[][] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => errors.push(args);
+  try {
+    // What Deno's server hands a route when the browser aborts a fetch (a navigation) before its body arrived.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Deno.errors.BadResource("Cannot read request body"));
+      },
+    });
+    const response = await h.api.request("/views/search", {
+      method: "POST",
+      headers: { Cookie: h.adminCookie, "X-Requested-By": "sluice-tests", "Content-Type": "application/json" },
+      body,
+    });
+    assert.equal(response.status, 400);
+    assert.match(assertSchema(ApiErrorSchema, await response.json()).message, /client went away/);
+    assert.deepEqual(errors, [], "nothing logged");
+  } finally {
+    console.error = consoleError;
+  }
+});
