@@ -28,6 +28,8 @@ import { systemMessagesApi } from "./routes/system-messages.ts";
 import { processingApi } from "./routes/processing.ts";
 import { loggersApi } from "./routes/loggers.ts";
 import { supportBundlesApi } from "./routes/support-bundles.ts";
+import { statsApi } from "./routes/stats.ts";
+import { serviceManagerApi } from "./routes/service-manager.ts";
 import { messageProcessorsApi } from "./routes/message-processors.ts";
 import { sessionsApi } from "./routes/sessions.ts";
 import { sharesApi } from "./routes/shares.ts";
@@ -130,6 +132,8 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     processingApi(),
     loggersApi(),
     supportBundlesApi(),
+    statsApi(),
+    serviceManagerApi(),
   ]);
   registerSecuritySchemes(api);
   api.doc31("/openapi.json", {

@@ -60,6 +60,9 @@ import type { IndexLifecycleListener } from "./store/index-lifecycle.ts";
 import { EmbeddedAuthServiceStore } from "./authentication/auth-service-store.ts";
 import { LdapDirectoryTester } from "./authentication/directory-tester.ts";
 import { URL_WHITELIST_CONFIG_CLASS } from "../api/schemas/url-whitelist.ts";
+import { ServiceManager } from "./service-manager.ts";
+import { EmbeddedSystemStatsProbe } from "./system-stats/system-stats-probe.ts";
+import { databaseDirectory } from "./system-stats/database-directory.ts";
 
 export interface EmbeddedBackendOptions {
   /** A database file path, or ":memory:". */
@@ -96,12 +99,16 @@ export type EmbeddedBackend = Backend & {
 export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
   const log = options.log ?? (() => {});
   const db = await Database.open({ path: options.databasePath });
+  const services = new ServiceManager();
+  const systemStats = new EmbeddedSystemStatsProbe([databaseDirectory(options.databasePath)]);
   await migrate(db);
   const registry = new MetricRegistry();
   const { identity, created } = await seedEntities(db, options.adminPassword);
   await installDefaultGrokPatterns(db);
   const lookupTables = lookupStoreFor(db);
+  const lookupTablesStarting = performance.now();
   await lookupTables.start();
+  services.started("LookupTableService", lookupTablesStarting);
   await seedLookupTables(db, lookupTables);
   await giveRolesIds(db);
   await renumberStreamRuleTypes(db);
@@ -126,7 +133,9 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   });
   messages.useProcessingGate(processing);
   const pipelines = new EmbeddedPipelineStore(db, messages, lookupTables.live, registry);
+  const pipelinesStarting = performance.now();
   await pipelines.start();
+  services.started("PipelineInterpreterStateUpdater", pipelinesStarting);
   if (created && options.demoMessages > 0) {
     const started = performance.now();
     log(`Generating ${options.demoMessages} demo messages over the last 7 days…`);
@@ -166,6 +175,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   );
   // Inputs that were running listen again; one whose port is taken fails alone, with the reason on its state.
   // Extractors are read at each batch an input stores; they belong to inputs, which are opened after them.
+  const inputsStarting = performance.now();
   const extractors = await EmbeddedExtractorStore.open(db, (inputId) => inputs.exists(inputId), lookupTables.live);
   const inputs: EmbeddedInputStore = await EmbeddedInputStore.open(db, {
     nodeId: identity.nodeId,
@@ -176,11 +186,16 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     stateChanged: (input, state) =>
       systemMessages.record("org.graylog2.shared.inputs.InputStateListener", `Input [${input.type}/${input.title}/${input.id}] is now ${state}.`),
   });
+  services.started("InputSetupService", inputsStarting);
+  const outputsStarting = performance.now();
   // Messages routed to a stream are forwarded to its outputs, from the first batch an input stores.
   const outputs = await EmbeddedOutputStore.open(db, (streamId) => messages.streams().some((stream) => stream.id === streamId));
   messages.useOutputs(outputs);
+  services.started("OutputSetupService", outputsStarting);
+  const trafficStarting = performance.now();
   const traffic = new DemoTraffic(messages, options.demoRate);
   traffic.start();
+  if (options.demoRate > 0) services.started("DemoTrafficService", trafficStarting);
   const search = new EmbeddedSearch(db, messages);
   const clusterConfig: EmbeddedClusterConfigStore = new EmbeddedClusterConfigStore(db, async (name) => {
     if (name === MESSAGE_PROCESSORS_CONFIG_CLASS) {
@@ -203,8 +218,11 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const system = new EmbeddedSystemStore(db, identity, registry, () => messages.chain.steps(), () => processing.isProcessing());
   const clusterStats = new EmbeddedClusterStats(db);
   const supportBundles = new EmbeddedSupportBundleStore(db, bundleContents({ system, logging, clusterStats }));
+  const schedulerStarting = performance.now();
   scheduler.start();
   dispatcher.start(1_000);
+  services.started("JobSchedulerService", schedulerStarting);
+  services.started("EventNotificationDispatcher", schedulerStarting);
   const users = new EmbeddedUserStore(db);
   const authServices = new EmbeddedAuthServiceStore(db, await SecretBox.forDatabase(options.databasePath));
   const directoryTester = new LdapDirectoryTester();
@@ -252,10 +270,13 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     processing,
     logging,
     supportBundles,
+    systemStats,
+    serviceStatus: () => services.status(),
     evaluateEvents,
     runEventScheduler: (now) => scheduler.tick(now),
     dispatchNotifications: (now) => dispatcher.dispatch(now),
     async close() {
+      services.stopped();
       traffic.stop();
       await processing.close();
       await inputs.close();

@@ -3,8 +3,8 @@ import { requires } from "../access.ts";
 import { notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { BundleFileNameSchema, BundleFileSchema, BundleFilesSchema } from "../schemas/support-bundle.ts";
-import { jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { BundleFileNameSchema, BundleFilesSchema } from "../schemas/support-bundle.ts";
+import { jsonContent, secureRoute } from "../secure-route.ts";
 
 const TAGS = ["Cluster/Debug/SupportBundle"];
 const READ = requires("supportbundle:read");
@@ -13,8 +13,9 @@ const FileParams = z.object({ filename: BundleFileNameSchema });
 const noSuchBundle = { 404: jsonContent(ApiErrorSchema, "No such support bundle.") };
 
 const build = secureRoute(CREATE, {
-  method: "post", path: "/cluster/debug/support/bundle/build", tags: TAGS, summary: "Build a new support bundle",
-  responses: { 200: jsonContent(BundleFileSchema, "The bundle built.") },
+  method: "post", path: "/cluster/debug/support/bundle/build", tags: TAGS,
+  summary: "Build a new support bundle (Graylog answers 202 with no body; the bundle is in the list once built, here at once)",
+  responses: { 202: { description: "Built; no content." } },
 });
 const list = secureRoute(READ, {
   method: "get", path: "/cluster/debug/support/bundle/list", tags: TAGS, summary: "The downloadable support bundles, newest first",
@@ -30,13 +31,16 @@ const download = secureRoute(READ, {
 });
 const remove = secureRoute(CREATE, {
   method: "delete", path: "/cluster/debug/support/bundle/{filename}", tags: TAGS, summary: "Delete a support bundle",
-  request: { params: FileParams }, responses: { ...NoContent, ...noSuchBundle },
+  request: { params: FileParams }, responses: { 202: { description: "Deleted; no content." }, ...noSuchBundle },
 });
 
 /** Support bundles (Graylog 5.1's SupportBundleClusterResource; this node is the leader). */
 export function supportBundlesApi() {
   return createApiRouter()
-    .openapi(build, async (c) => c.json(await c.get("backend").supportBundles.build(), 200))
+    .openapi(build, async (c) => {
+      await c.get("backend").supportBundles.build();
+      return c.body(null, 202);
+    })
     .openapi(list, async (c) => c.json(await c.get("backend").supportBundles.list(), 200))
     .openapi(download, async (c) => {
       const { filename } = c.req.valid("param");
@@ -45,7 +49,8 @@ export function supportBundlesApi() {
       return new Response(zip, {
         headers: {
           "Content-Type": "application/octet-stream",
-          "Content-Disposition": `attachment; filename="${filename}"`,
+          // Graylog's header, unquoted; the name schema admits no character that would need quoting.
+          "Content-Disposition": `attachment; filename=${filename}`,
           "Cache-Control": "no-store",
         },
       }) as never;
@@ -53,6 +58,6 @@ export function supportBundlesApi() {
     .openapi(remove, async (c) => {
       const { filename } = c.req.valid("param");
       if (!(await c.get("backend").supportBundles.delete(filename))) throw notFound(`Support bundle ${filename} not found.`);
-      return c.body(null, 204);
+      return c.body(null, 202);
     });
 }

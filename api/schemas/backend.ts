@@ -51,6 +51,7 @@ import type { StoredView, ViewBody, ViewSortField, ViewType } from "./views.ts";
 import type { ShareStore } from "./shares.ts";
 import type { TeamStore } from "./teams.ts";
 import type { Preferences } from "../../shared/preferences.ts";
+import type { ServiceManagerStatus, SystemStatsProbe } from "./system-stats.ts";
 
 /** A logged-in session as the backend keeps it. */
 export interface Session {
@@ -271,5 +272,9 @@ export interface Backend {
   processing: ProcessingControl;
   logging: LoggingBackend;
   supportBundles: SupportBundleStore;
+  /** This node's process and machine statistics (`/system/stats`). */
+  systemStats: SystemStatsProbe;
+  /** This node's background services and their startup times (`/system/serviceManager`). */
+  serviceStatus(): ServiceManagerStatus;
   close(): Promise<void>;
 }

@@ -17,6 +17,7 @@ import {
   UserConfigurationSchema,
 } from "./user-configuration.ts";
 import { THREAT_INTEL_CONFIG_CLASS, THREAT_INTEL_DEFAULTS, ThreatIntelConfigSchema } from "./threat-intel.ts";
+import { CUSTOMIZATION_CONFIG_CLASS, CUSTOMIZATION_DEFAULTS, CustomizationConfigSchema } from "./customization.ts";
 
 /** An ISO-8601 duration such as PT5M, P1D or PT0S (all time). */
 export const IsoDurationSchema = z
@@ -63,6 +64,7 @@ export const CLUSTER_CONFIGS = {
   [USER_CONFIGURATION_CLASS]: { schema: UserConfigurationSchema, defaults: USER_CONFIGURATION_DEFAULTS },
   [USER_AND_TEAMS_CONFIG_CLASS]: { schema: UserAndTeamsConfigSchema, defaults: USER_AND_TEAMS_CONFIG_DEFAULTS },
   [THREAT_INTEL_CONFIG_CLASS]: { schema: ThreatIntelConfigSchema, defaults: THREAT_INTEL_DEFAULTS },
+  [CUSTOMIZATION_CONFIG_CLASS]: { schema: CustomizationConfigSchema, defaults: CUSTOMIZATION_DEFAULTS },
 } as const;
 
 // The defaults live in a zod-free module so the browser can have them without zod.

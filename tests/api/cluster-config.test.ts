@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { SearchesClusterConfigSchema } from "../../api/schemas/cluster-config.ts";
+import { CustomizationConfigSchema } from "../../api/schemas/customization.ts";
 import { apiTest } from "../helpers/api-harness.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
 
@@ -53,4 +54,40 @@ apiTest("the keyword tester answers 422 for text it cannot read and 400 without 
   const missing = await h.call("GET", "/system/tools/natural_date_tester");
   assert.equal(missing.status, 400);
   assert.match((missing.body as { message: string }).message, /string/);
+});
+
+const CUSTOMIZATION = "/system/cluster_config/org.graylog2.configuration.Customization";
+
+apiTest("the UI customization reads as Graylog's defaults (badge 'PROD', off) until saved, and reads back as saved", async (h) => {
+  const defaults = assertSchema(CustomizationConfigSchema, (await h.call("GET", CUSTOMIZATION)).body);
+  assert.deepEqual(defaults, { badge_text: "PROD", badge_color: "#1971c2", badge_enable: false });
+  const changed = { badge_text: "STAGE", badge_color: "#e8590c", badge_enable: true };
+  const saved = await h.call("PUT", CUSTOMIZATION, { body: changed });
+  assert.equal(saved.status, 200);
+  assert.deepEqual(assertSchema(CustomizationConfigSchema, saved.body), changed);
+  assert.deepEqual((await h.call("GET", CUSTOMIZATION)).body, changed);
+  assert.ok(((await h.call("GET", "/system/cluster_config")).body as { classes: string[] }).classes.includes("org.graylog2.configuration.Customization"));
+});
+
+apiTest("a bad UI customization is refused naming the field, and nothing changes", async (h) => {
+  const before = (await h.call("GET", CUSTOMIZATION)).body;
+  const bad: ReadonlyArray<readonly [Record<string, unknown>, RegExp]> = [
+    [{ badge_text: "TOOLONG", badge_color: "#fff", badge_enable: true }, /badge_text: badge_text must be at most 5 characters/],
+    [{ badge_text: "PROD", badge_color: "red;}", badge_enable: true }, /badge_color: badge_color must be a hex colour/],
+    [{ badge_text: "PROD", badge_color: "#fff", badge_enable: "yes" }, /badge_enable/],
+    [{ badge_text: " ", badge_color: "#fff", badge_enable: true }, /badge_text: badge_text must not be empty while the badge is enabled/],
+    [{ badge_text: "PROD", badge_enable: true }, /badge_color/],
+    [{ badge_text: "PROD", badge_color: "#fff", badge_enable: true, theme: "dark" }, /theme/],
+  ];
+  for (const [body, message] of bad) {
+    const answer = await h.call("PUT", CUSTOMIZATION, { body });
+    assert.equal(answer.status, 400, JSON.stringify(body));
+    assert.match((answer.body as { message: string }).message, message);
+  }
+  assert.deepEqual((await h.call("GET", CUSTOMIZATION)).body, before);
+});
+
+apiTest("the reader may not change the UI customization", async (h) => {
+  const answer = await h.call("PUT", CUSTOMIZATION, { cookie: h.readerCookie, body: { badge_text: "X", badge_color: "#fff", badge_enable: true } });
+  assert.equal(answer.status, 403);
 });

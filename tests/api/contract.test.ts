@@ -151,13 +151,15 @@ import { ClusterLoggersSchema, ClusterSubsystemsSchema, LoggersSchema, RecentLog
 import { UrlWhitelistSchema, WhitelistCheckResponseSchema, WhitelistRegexGenerationResponseSchema } from "../../api/schemas/url-whitelist.ts";
 import { ProcessingStatusSummarySchema } from "../../api/schemas/processing.ts";
 import { MetricRegistryDumpSchema } from "../../api/schemas/metric-dump.ts";
-import { BundleFileSchema, BundleFilesSchema } from "../../api/schemas/support-bundle.ts";
+import { BundleFilesSchema } from "../../api/schemas/support-bundle.ts";
+import { FsStatsSchema, JvmStatsSchema, NetworkStatsSchema, OsStatsSchema, ProcessStatsSchema, SatisfiesVersionSchema, ServiceManagerStatusSchema, SystemStatsSchema } from "../../api/schemas/system-stats.ts";
 
 /** Path parameter values that exist in the seeded backend. */
 const SAMPLE_PARAMS: Record<string, string> = {
   username: "admin",
   grn: "grn::::stream:000000000000000000000001",
   entityTableId: "streams",
+  distribution: "opensearch",
   notificationType: "no_input_running",
   notificationKey: "input-1",
   sessionId: "00000000-0000-0000-0000-000000000000",
@@ -498,9 +500,11 @@ const filledIndex = async (harness: ApiHarness) => {
 };
 
 /** A support bundle just built. */
-const builtBundle = async (harness: ApiHarness) => ({
-  params: { filename: ((await harness.call("POST", "/cluster/debug/support/bundle/build")).body as { file_name: string }).file_name },
-});
+const builtBundle = async (harness: ApiHarness) => {
+  await harness.call("POST", "/cluster/debug/support/bundle/build");
+  const [newest] = (await harness.call("GET", "/cluster/debug/support/bundle/list")).body as { file_name: string }[];
+  return { params: { filename: newest.file_name } };
+};
 
 /** This node's id (the harness's node is made at start). */
 const thisNode = async (harness: ApiHarness) => ({ params: { nodeId: ((await harness.call("GET", "/system")).body as { node_id: string }).node_id } });
@@ -903,10 +907,18 @@ const CONTRACT: Record<string, ContractCase> = {
   "GET /system/metrics": { status: 200, schema: MetricRegistryDumpSchema },
   "GET /system/cluster_config": { status: 200, schema: z.object({ total: z.number().int(), classes: z.array(z.string()) }) },
   "GET /system/plugins": { status: 200, schema: z.object({ plugins: z.array(z.object({ unique_id: z.string() })), total: z.number().int() }) },
-  "POST /cluster/debug/support/bundle/build": { status: 200, schema: BundleFileSchema },
+  "POST /cluster/debug/support/bundle/build": { status: 202, schema: null },
   "GET /cluster/debug/support/bundle/list": { status: 200, schema: BundleFilesSchema },
   "GET /cluster/debug/support/bundle/download/{filename}": { prepare: builtBundle, status: 200, schema: z.string() },
-  "DELETE /cluster/debug/support/bundle/{filename}": { prepare: builtBundle, status: 204, schema: null },
+  "DELETE /cluster/debug/support/bundle/{filename}": { prepare: builtBundle, status: 202, schema: null },
+  "GET /system/stats": { status: 200, schema: SystemStatsSchema },
+  "GET /system/stats/fs": { status: 200, schema: FsStatsSchema },
+  "GET /system/stats/jvm": { status: 200, schema: JvmStatsSchema },
+  "GET /system/stats/network": { status: 200, schema: NetworkStatsSchema },
+  "GET /system/stats/os": { status: 200, schema: OsStatsSchema },
+  "GET /system/stats/process": { status: 200, schema: ProcessStatsSchema },
+  "GET /system/serviceManager": { status: 200, schema: ServiceManagerStatusSchema },
+  "GET /system/searchVersion/satisfiesVersion/{distribution}": { query: "?version=%3E%3D2.0", status: 200, schema: SatisfiesVersionSchema },
   "GET /system/jobs": { status: 200, schema: SystemJobListSchema },
   "GET /cluster/jobs": { status: 200, schema: ClusterJobsSchema },
   "GET /system/jobs/{jobId}": { status: 404, schema: ApiErrorSchema },

@@ -1,6 +1,7 @@
 /**
  * System → Configurations in a real browser: the URL allow-list's entry validation (200 ms after typing) and save,
- * the message processors' enablement applied to the ingest chain, the search configuration's query limit.
+ * the message processors' enablement applied to the ingest chain, the search configuration's query limit, the UI
+ * customization's header badge.
  */
 import assert from "node:assert/strict";
 import { launchBrowser } from "./browser.ts";
@@ -62,6 +63,30 @@ Deno.test("system configurations in Chromium", async (t) => {
       const dump = await (await page.request.get(server.url("/api/system/processbufferdump"))).json() as Record<string, string>;
       assert.ok(!JSON.stringify(dump).includes("pipelines"), JSON.stringify(dump));
     }, { colorScheme: "light" });
+
+    await journey(t, browser, errors, "the UI customization's header badge is saved and shown in the navigation", async ({ context, page }) => {
+      await signIn(server, context, page, "admin", "/system/configurations");
+      await waitForPageHydration(page);
+      assert.equal(await page.getByTestId("header-badge").count(), 0);
+      const section = page.getByTestId("configuration-UI Customization");
+      await section.getByText("No badge defined").or(section.getByTestId("customization-badge-preview")).first().waitFor();
+      await section.getByRole("button", { name: "Edit configuration" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("switch", { name: "Enable Header Badge" }).dispatchEvent("click");
+      await dialog.getByLabel("Badge Text").fill("STAGING");
+      await dialog.getByText("Should be maximum 5 characters long").waitFor();
+      await dialog.getByLabel("Badge Text").fill("STAGE");
+      await dialog.getByLabel("Background").fill("#e8590c");
+      await dialog.getByRole("button", { name: "Update configuration" }).click();
+      await page.getByText("Configuration updated successfully").first().waitFor();
+      const badge = page.getByTestId("header-badge");
+      await badge.getByText("STAGE").waitFor();
+      assert.equal(await badge.evaluate((node) => getComputedStyle(node).backgroundColor), "rgb(232, 89, 12)");
+      await section.getByText("True", { exact: true }).waitFor();
+      await page.screenshot({ path: `${SHOTS}configurations-customization-dark.png`, fullPage: true });
+      const saved = await (await page.request.get(server.url("/api/system/cluster_config/org.graylog2.configuration.Customization"))).json();
+      assert.deepEqual(saved, { badge_text: "STAGE", badge_color: "#e8590c", badge_enable: true });
+    }, { colorScheme: "dark" });
 
     await assertNoConsoleErrors(t, errors);
   } finally {

@@ -4775,7 +4775,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Build a new support bundle */
+        /** Build a new support bundle (Graylog answers 202 with no body; the bundle is in the list once built, here at once) */
         post: operations["postClusterDebugSupportBundleBuild"];
         delete?: never;
         options?: never;
@@ -4829,6 +4829,142 @@ export interface paths {
         post?: never;
         /** Delete a support bundle */
         delete: operations["deleteClusterDebugSupportBundleByFilename"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All system statistics of this node (file systems, runtime, network, OS, process) */
+        get: operations["getSystemStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats/fs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** File systems of the directories this node writes */
+        get: operations["getSystemStatsFs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats/jvm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runtime (Deno/V8 in Graylog's JvmStats shape) */
+        get: operations["getSystemStatsJvm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats/network": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Network interfaces and TCP counters of this machine */
+        get: operations["getSystemStatsNetwork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats/os": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load, uptime, processor, memory and swap of this machine */
+        get: operations["getSystemStatsOs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/stats/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This node's process: descriptors, CPU and memory */
+        get: operations["getSystemStatsProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/serviceManager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The node's services, as '<Service> [STATE]' with the milliseconds each took to start */
+        get: operations["getSystemServiceManager"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/searchVersion/satisfiesVersion/{distribution}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the search backend is the given distribution in the given SemVer range (the embedded store is DuckDB: never) */
+        get: operations["getSystemSearchVersionSatisfiesVersionByDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8270,11 +8406,163 @@ export interface components {
         ClusterSubsystems: {
             [key: string]: components["schemas"]["SubsystemSummary"];
         };
+        BundleFiles: components["schemas"]["BundleFile"][];
         BundleFile: {
             file_name: string;
             size: number;
         };
-        BundleFiles: components["schemas"]["BundleFile"][];
+        SystemStats: {
+            fs: components["schemas"]["FsStats"];
+            jvm: components["schemas"]["JvmStats"];
+            network: components["schemas"]["NetworkStats"];
+            os: components["schemas"]["OsStats"];
+            process: components["schemas"]["ProcessStats"];
+        };
+        FsStats: {
+            filesystems: {
+                [key: string]: components["schemas"]["Filesystem"];
+            };
+        };
+        Filesystem: {
+            path: string;
+            mount: string | null;
+            dev: string | null;
+            type_name: string | null;
+            sys_type_name: string | null;
+            total: number;
+            free: number;
+            available: number;
+            used: number;
+            used_percent: number;
+            inodes_total: number;
+            inodes_free: number;
+            inodes_used: number;
+            inodes_used_percent: number;
+            disk_reads: number;
+            disk_writes: number;
+            disk_read_bytes: number;
+            disk_write_bytes: number;
+            disk_queue: number;
+            disk_service_time: number;
+        };
+        JvmStats: {
+            version: string;
+            vm_name: string;
+            vm_version: string;
+            vm_vendor: string;
+            spec_name: string;
+            spec_version: string;
+            spec_vendor: string;
+            start_time: number;
+            mem: {
+                heap_init: number;
+                heap_max: number;
+                non_heap_init: number;
+                non_heap_max: number;
+                direct_memory_max: number;
+            };
+            input_arguments: string[];
+            boot_class_path: string;
+            class_path: string;
+            system_properties: {
+                [key: string]: string;
+            };
+            garbage_collectors: string[];
+            memory_pools: string[];
+        };
+        NetworkStats: {
+            primary_interface: string | null;
+            interfaces: {
+                [key: string]: {
+                    name: string;
+                    addresses: string[];
+                    mac_address: string;
+                    mtu: number;
+                    interface_stats: components["schemas"]["InterfaceStats"];
+                };
+            };
+            tcp: {
+                active_opens: number;
+                passive_opens: number;
+                attempt_fails: number;
+                estab_resets: number;
+                curr_estab: number;
+                in_segs: number;
+                out_segs: number;
+                retrans_segs: number;
+                in_errs: number;
+                out_rsts: number;
+            } | null;
+        };
+        InterfaceStats: {
+            rx_packets: number;
+            rx_errors: number;
+            rx_dropped: number;
+            rx_overruns: number;
+            rx_frame: number;
+            tx_packets: number;
+            tx_errors: number;
+            tx_dropped: number;
+            tx_overruns: number;
+            tx_carrier: number;
+            tx_collisions: number;
+            rx_bytes: number;
+            tx_bytes: number;
+        } | null;
+        OsStats: {
+            load_average: number[];
+            uptime: number;
+            processor: {
+                model: string;
+                vendor: string;
+                mhz: number;
+                total_cores: number;
+                total_sockets: number;
+                cores_per_socket: number;
+                cache_size: number;
+                sys: number;
+                user: number;
+                idle: number;
+                stolen: number;
+            };
+            memory: {
+                total: number;
+                free: number;
+                free_percent: number;
+                used: number;
+                used_percent: number;
+                actual_free: number;
+                actual_used: number;
+            };
+            swap: {
+                total: number;
+                free: number;
+                used: number;
+            };
+        };
+        ProcessStats: {
+            pid: number;
+            open_file_descriptors: number;
+            max_file_descriptors: number;
+            cpu: {
+                percent: number;
+                sys: number;
+                user: number;
+                total: number;
+            } | null;
+            memory: {
+                total_virtual: number;
+                resident: number;
+                share: number;
+            } | null;
+        };
+        ServiceManagerStatus: {
+            [key: string]: number;
+        };
+        SatisfiesVersionResponse: {
+            satisfied: boolean;
+            errorMessage: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -29640,14 +29928,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bundle built. */
-            200: {
+            /** @description Built; no content. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["BundleFile"];
-                };
+                content?: never;
             };
             /** @description The request is malformed; the message names the field. */
             400: {
@@ -29794,8 +30080,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done; no content. */
-            204: {
+            /** @description Deleted; no content. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29830,6 +30116,314 @@ export interface operations {
             };
             /** @description No such support bundle. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All system statistics of this node (file systems, runtime, network, OS, process) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStatsFs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File systems of the directories this node writes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FsStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStatsJvm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runtime (Deno/V8 in Graylog's JvmStats shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JvmStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStatsNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Network interfaces and TCP counters of this machine */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStatsOs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Load, uptime, processor, memory and swap of this machine */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemStatsProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This node's process: descriptors, CPU and memory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessStats"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemServiceManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Startup time by service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceManagerStatus"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemSearchVersionSatisfiesVersionByDistribution: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header?: never;
+            path: {
+                distribution: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SatisfiesVersionResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { scratchpadOpenAtom } from "../scratchpad/scratchpad-state.ts";
 import { IfPermitted } from "../session/IfPermitted.tsx";
 import { NAVBAR_HEIGHT } from "../theme/theme.ts";
 import { Breadcrumb } from "./Breadcrumb.tsx";
+import { HeaderBadge } from "./HeaderBadge.tsx";
 import { HelpMenu } from "./HelpMenu.tsx";
 import { NavItem } from "./NavItem.tsx";
 import { NotificationBadge } from "./NotificationBadge.tsx";
@@ -58,6 +59,9 @@ export function Navigation() {
           <NotificationBadge />
         </IfPermitted>
         {config.devMode && <Badge color="orange">DEV</Badge>}
+        <IfPermitted permissions="clusterconfigentry:read">
+          <HeaderBadge />
+        </IfPermitted>
         <ActionIcon
           variant={scratchpadOpen ? "light" : "subtle"}
           color={scratchpadOpen ? undefined : "gray"}

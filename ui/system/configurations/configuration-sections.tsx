@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { DecoratorsConfiguration } from "../../decorators/DecoratorsConfiguration.tsx";
+import { CustomizationConfigSection } from "./CustomizationConfigSection.tsx";
 import { IndexSetDefaultsConfigSection } from "./IndexSetDefaultsConfigSection.tsx";
 import { MessageProcessorsConfigSection } from "./MessageProcessorsConfigSection.tsx";
 import { SearchesConfigSection } from "./SearchesConfigSection.tsx";
@@ -29,4 +30,5 @@ export const CONFIGURATION_SECTIONS: readonly ConfigurationSectionDefinition[] =
   { id: "index-set-defaults", permission: "clusterconfigentry:read", component: IndexSetDefaultsConfigSection },
   { id: "decorators", permission: "clusterconfigentry:read", component: DecoratorsConfiguration },
   { id: "threat-intel", permission: "clusterconfigentry:read", component: ThreatIntelConfigSection },
+  { id: "customization", permission: "clusterconfigentry:read", component: CustomizationConfigSection },
 ];
