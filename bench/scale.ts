@@ -15,7 +15,7 @@ import { seedEntities } from "../mock-backend/seed.ts";
 import { httpJobRunner } from "./http-job.ts";
 import { writeResults } from "./results.ts";
 import { QUERY_TEXT, type StandardJob } from "./search.ts";
-import { login, startServer } from "./server-process.ts";
+import { login, processCpuMs, startServer } from "./server-process.ts";
 import { PEER_KINDS } from "./sqlite-fts5.ts";
 import { round, summarize } from "./stats.ts";
 
@@ -95,14 +95,28 @@ async function measure(dir: string, size: number, end: number, runs: number, por
       const job: StandardJob = { kind, query: QUERY_TEXT[kind], fromMs: end - DAY, toMs: end, intervalMs: 30 * 60_000 };
       const hits = await run(job); // warm-up
       const samples: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < runs; i++) {
+        const cpuBefore = await processCpuMs(server.pid);
         const started = performance.now();
         await run(job);
         samples.push(performance.now() - started);
+        cpu.push((await processCpuMs(server.pid)) - cpuBefore);
       }
       const stats = summarize(samples);
-      console.log(`${size} 1 day ${kind.padEnd(14)} hits ${hits}  HTTP job ${round(stats.median)} ms (p95 ${round(stats.p95)})`);
-      rows.push([String(size), kind, "1 day", String(hits), String(round(stats.median)), String(round(stats.p95))]);
+      const cpuMedian = round(summarize(cpu).median);
+      console.log(
+        `${size} 1 day ${kind.padEnd(14)} hits ${hits}  HTTP job ${round(stats.median)} ms (p95 ${round(stats.p95)}), server CPU ${cpuMedian} ms`,
+      );
+      rows.push([
+        String(size),
+        kind,
+        "1 day",
+        String(hits),
+        String(round(stats.median)),
+        String(round(stats.p95)),
+        String(cpuMedian),
+      ]);
     }
     peak = Math.max(peak, await residentBytes(server.pid));
     rows.push([
@@ -112,15 +126,17 @@ async function measure(dir: string, size: number, end: number, runs: number, por
       "-",
       "",
       "",
+      "",
     ]);
     await writeResults(
       "Scale: the standard job at 100M messages (bench:scale)",
-      ["messages", "job", "range", "hits", "HTTP job median ms", "HTTP job p95 ms"],
+      ["messages", "job", "range", "hits", "HTTP job median ms", "HTTP job p95 ms", "server CPU median ms"],
       rows,
-      `Issue 21 item 4: ${size} generated demo messages (the first of 100M over 7 days, fixed seed, when generation ` +
-        `was stopped part way; the last day is then that of the newest message stored) in one file database; a server process ` +
+      `Issue 21 item 4: ${size} generated demo messages over 7 days (fixed seed; with --measure-kept, what a generation ` +
+        `stopped part way stored, the last day then that of the newest message) in one file database; a server process ` +
         `(main.ts) on it; the standard job (newest 150, total, auto-interval histogram) over the last day over HTTP ` +
-        `(create + execute + status polls, answers parsed), ${runs} runs after a warm-up. Peak memory: the server's ` +
+        `(create + execute + status polls, answers parsed), ${runs} runs after a warm-up; server CPU: user + system time ` +
+        `of the server process per job (/proc, 10 ms ticks). Peak memory: the server's ` +
         `VmRSS sampled every 100 ms. Load average at the start ${loadAtStart}, at the end ${
           Deno.loadavg().map((n) => n.toFixed(2)).join(" ")
         } (2 shared cores).`,

@@ -9,6 +9,7 @@
  * `STANDARD_JOB_RUNNERS` or are passed to `benchStandardJobs`; each gets a median column and a ratio to the
  * hand-written SQL measured in the same run.
  */
+import process from "node:process";
 import { parseArgs } from "node:util";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
 import { Database } from "../mock-backend/database.ts";
@@ -27,7 +28,7 @@ import {
 import type { SearchScope } from "../api/schemas/backend.ts";
 import { httpJobRunner } from "./http-job.ts";
 import { writeResults } from "./results.ts";
-import { login, startServer } from "./server-process.ts";
+import { login, processCpuMs, startServer } from "./server-process.ts";
 import { buildSqlitePeer, PEER_KINDS, sqlitePeerRunner } from "./sqlite-fts5.ts";
 import { round, summarize } from "./stats.ts";
 
@@ -46,11 +47,24 @@ export interface StandardJob {
  * Runs the standard job and answers its total. `settled`: resolves once work the runner left after answering
  * is done; benchmarks wait for it outside the timing, so that it does not land in the next runner's time.
  */
-export type StandardJobRunner = ((job: StandardJob) => Promise<number>) & { settled?: () => Promise<void> };
+export type StandardJobRunner = ((job: StandardJob) => Promise<number>) & {
+  settled?: () => Promise<void>;
+  /**
+   * The CPU time (ms, user + system, every thread) used so far by the process that does the runner's work: the
+   * machine is shared, so wall times carry other people's load and CPU times say what the work itself cost.
+   */
+  cpuMs?: () => Promise<number>;
+};
+
+/** This process's CPU time so far (ms, every thread: DuckDB's included). */
+export function ownCpuMs(): Promise<number> {
+  const { user, system } = process.cpuUsage();
+  return Promise.resolve((user + system) / 1000);
+}
 
 /** Named runners compared against the hand-written SQL; the search API adds "ours" here. */
 export const STANDARD_JOB_RUNNERS: Record<string, (store: MessageStore, db: Database) => StandardJobRunner> =
-  { ours: (store, db) => oursRunner(new EmbeddedSearch(db, store)) };
+  { ours: (store, db) => Object.assign(oursRunner(new EmbeddedSearch(db, store)), { cpuMs: ownCpuMs }) };
 
 /** An administrator: every stream readable (no stream predicate), as the search page runs for an admin. */
 const ADMIN_SCOPE: SearchScope = { owner: "admin", readableStreams: null };
@@ -329,6 +343,8 @@ interface JobRow {
   hits: number;
   /** runner name → samples (ms) */
   samples: Record<string, number[]>;
+  /** runner name → CPU time of each sample (ms), for runners that tell it */
+  cpu: Record<string, number[]>;
 }
 
 /**
@@ -353,17 +369,20 @@ export async function benchStandardJobs(
         toMs: end,
         intervalMs: range.intervalMs,
       };
-      const row: JobRow = { size, kind, range: range.label, hits: 0, samples: {} };
+      const row: JobRow = { size, kind, range: range.label, hits: 0, samples: {}, cpu: {} };
       const hits = new Map<string, number>();
       for (const [name, runner] of Object.entries(runners)) {
         row.hits = await runner(job); // warm-up
         hits.set(name, row.hits);
         row.samples[name] = [];
+        if (runner.cpuMs) row.cpu[name] = [];
       }
       for (let i = 0; i < runs; i++) {
         for (const [name, runner] of Object.entries(runners)) {
+          const cpuBefore = await runner.cpuMs?.();
           row.samples[name].push((await time(() => runner(job))).ms);
           await runner.settled?.();
+          if (cpuBefore !== undefined) row.cpu[name].push((await runner.cpuMs!()) - cpuBefore);
         }
       }
       rows.push(row);
@@ -460,7 +479,7 @@ async function benchOverHttp(
     const runners: Record<string, StandardJobRunner> = {
       "SQLite FTS5": sqlitePeerRunner(sqlitePath),
       ours: STANDARD_JOB_RUNNERS.ours(store, db),
-      "HTTP job": httpJobRunner(server.base, cookie),
+      "HTTP job": Object.assign(httpJobRunner(server.base, cookie), { cpuMs: () => processCpuMs(server.pid) }),
       "hand-written SQL": handWrittenRunner(store, db),
     };
     const jobs = await benchStandardJobs(runners, size, end, runs, [HTTP_RANGE], PEER_KINDS);
@@ -514,7 +533,7 @@ async function benchSize(size: number, runs: number, dataDir: string | undefined
     const engine = new EmbeddedSearch(db, store);
     const ourPivot = oursPivot(engine);
     for (const range of RANGES) {
-      const row: JobRow = { size, kind: "top-15 source pivot", range: range.label, hits: 0, samples: {} };
+      const row: JobRow = { size, kind: "top-15 source pivot", range: range.label, hits: 0, samples: {}, cpu: {} };
       const pivots: [string, (fromMs: number, toMs: number) => Promise<unknown>][] = [
         ["hand-written SQL", pivot],
         ["ours", ourPivot],
@@ -556,6 +575,7 @@ async function benchSize(size: number, runs: number, dataDir: string | undefined
       range: "1 day",
       hits: listed,
       samples: fieldList,
+      cpu: {},
     });
     const some = await db.first<{ index_name: string; _id: string }>(
       `SELECT index_name, _id FROM messages LIMIT 1 OFFSET ${Math.floor(size / 2)}`,
@@ -570,6 +590,7 @@ async function benchSize(size: number, runs: number, dataDir: string | undefined
       range: "-",
       hits: 1,
       samples: { "hand-written SQL": fetch },
+      cpu: {},
     });
 
     const textPath = `${dir}/messages-${size}.txt`;
@@ -632,6 +653,9 @@ async function writeHttpResults(
     ...names.flatMap((name) => [`${name} median ms`, `${name} p95 ms`]),
     "HTTP job ÷ SQLite FTS5",
     "API cost (HTTP job − ours) median ms",
+    "ours CPU median ms",
+    "HTTP job server CPU median ms",
+    "API CPU cost (server − ours) median ms",
   ];
   const rows: string[][] = [];
   for (const result of results) {
@@ -647,6 +671,9 @@ async function writeHttpResults(
         ...names.flatMap((name) => [String(round(stats[name].median)), String(round(stats[name].p95))]),
         `${round(stats["HTTP job"].median / stats["SQLite FTS5"].median, 2)}×`,
         String(round(summarize(cost).median)),
+        String(round(summarize(row.cpu.ours).median)),
+        String(round(summarize(row.cpu["HTTP job"]).median)),
+        String(round(summarize(row.cpu["HTTP job"].map((ms, i) => ms - row.cpu.ours[i])).median)),
       ]);
     }
     const perMessage = (bytes: number) => `${round(bytes / result.size)} B/msg`;
@@ -658,6 +685,9 @@ async function writeHttpResults(
       "-",
       ...names.flatMap(() => ["", ""]),
       `${round(result.bytes.duckdb / result.bytes.raw, 2)}× raw`,
+      "",
+      "",
+      "",
       "",
     ]);
   }
@@ -671,7 +701,9 @@ async function writeHttpResults(
       `EmbeddedSearch.execute in the bench process. "SQLite FTS5": Debian's sqlite3 command (one process per job, its ` +
       `start included) on a table with indexes on ts and source and an external-content FTS5 table over message, ` +
       `full_message, source and the keyword values; three statements. ${runs} rounds after a warm-up, runners in turns ` +
-      `within a round. API cost = per round, HTTP job minus ours, median. Load average at the start ${loadAtStart}, at ` +
+      `within a round. API cost = per round, HTTP job minus ours, median. CPU: user + system time of the process doing ` +
+      `the work (ours: the bench process, DuckDB's threads included; HTTP job: the server process from /proc, 10 ms ` +
+      `ticks), per job, median: what the work cost whatever the load. Load average at the start ${loadAtStart}, at ` +
       `the end ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")} (2 shared cores: compare ratios, not single numbers).`,
   );
 }

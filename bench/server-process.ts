@@ -37,6 +37,13 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   };
 }
 
+/** The CPU time (ms, user + system, every thread) process `pid` has used so far (Linux /proc, 10 ms ticks). */
+export async function processCpuMs(pid: number): Promise<number> {
+  const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+  // Fields 14 and 15 of stat (utime, stime), counted after the command name's closing parenthesis.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export async function login(base: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/system/sessions`, {
     method: "POST",

@@ -14,7 +14,8 @@ const END = Date.UTC(2024, 5, 8);
 
 /**
  * The messages search type reads a time-sorted page two ways: from the time buckets holding it (a costly filter)
- * or by a top-N beside the count (a cheap one). Both must give the same page and total for any filter.
+ * or from the slice after the page's edge beside the count (a cheap one). Both must give the same page and total
+ * for any filter.
  */
 Deno.test("the page from the time buckets holding it equals the top-N page, at every offset and in both directions", async () => {
   const db = await Database.open({ path: ":memory:" });

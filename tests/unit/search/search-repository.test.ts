@@ -28,9 +28,26 @@ Deno.test("a saved search reads back as stored, from memory and from the table a
     assert.match(stored.id!, /^[0-9a-f]{24}$/);
     const read = await repository.get(stored.id!);
     assert.deepEqual(read, stored);
-    // Another repository on the same database has nothing in memory: it reads the row.
+    // Another repository on the same database has nothing in memory: it reads the row, once written behind.
+    await repository.written();
     assert.deepEqual(await new SearchRepository(db).get(stored.id!), stored);
     assert.equal(await repository.get("0123456789abcdef01234567"), null);
+  } finally {
+    db.close();
+  }
+});
+
+Deno.test("a saved search is read back before its row is written, and the row follows (written behind)", async () => {
+  const db = await Database.open({ path: ":memory:" });
+  try {
+    await migrate(db);
+    const repository = new SearchRepository(db);
+    const saving = repository.save(search("failed"), "admin");
+    const stored = await saving;
+    assert.deepEqual(await repository.get(stored.id!), stored);
+    await repository.written();
+    const row = await db.first<{ body: string }>("SELECT body FROM searches WHERE id = ?", [stored.id!]);
+    assert.deepEqual(JSON.parse(row!.body), stored);
   } finally {
     db.close();
   }
@@ -59,6 +76,7 @@ Deno.test("saving under an existing id replaces the search in memory and in the 
     const first = await repository.save(search("failed"), "admin");
     await repository.save(search("refused", { id: first.id }), "admin");
     assert.equal((await repository.get(first.id!))!.queries[0].query.query_string, "refused");
+    await repository.written();
     assert.equal((await new SearchRepository(db).get(first.id!))!.queries[0].query.query_string, "refused");
   } finally {
     db.close();
