@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { dirname } from "node:path";
 import type { Backend } from "../api/schemas/backend.ts";
 import { MESSAGE_PROCESSORS_CONFIG_CLASS } from "../api/schemas/message-processors.ts";
 import { generateDemoMessages } from "../fixtures/demo-messages.ts";
@@ -7,7 +8,8 @@ import { EmbeddedClusterStats } from "./cluster-stats.ts";
 import { EmbeddedTelemetrySettingsStore } from "./telemetry/telemetry-settings-store.ts";
 import { EmbeddedExportJobStore } from "./export-jobs/export-job-store.ts";
 import { Database } from "./database.ts";
-import { DemoTraffic } from "./demo-traffic.ts";
+import { DEMO_INPUT_TYPE } from "./inputs/input-types.ts";
+import { noInputRunning } from "./inputs/no-input-running.ts";
 import { decoratorStoreFor } from "./decorators/decorator-store.ts";
 import { EmbeddedEntityListPreferenceStore } from "./entity-list-preference-store.ts";
 import { evaluateDefinition, evaluateEventDefinitions } from "./events/event-processor.ts";
@@ -180,22 +182,30 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
   const inputs: EmbeddedInputStore = await EmbeddedInputStore.open(db, {
     nodeId: identity.nodeId,
     registry,
+    journalDirectory: options.databasePath === ":memory:" ? undefined : `${dirname(options.databasePath)}/journal`,
     ingest: (batch, input) => messages.ingest(batch, input),
     extractorsOf: (inputId) => extractors.extractorsOf(inputId),
     deleted: (inputId) => extractors.deleteInput(inputId),
     stateChanged: (input, state) =>
       systemMessages.record("org.graylog2.shared.inputs.InputStateListener", `Input [${input.type}/${input.title}/${input.id}] is now ${state}.`),
+    runningChanged: (running) => noInputRunning(db, running === 0),
   });
+  // The demo setup's live trickle is an input of its own on this node (System → Inputs lists it; it can be stopped).
+  if (created && options.demoRate > 0) {
+    await inputs.create({
+      title: "Demo traffic",
+      type: DEMO_INPUT_TYPE,
+      global: false,
+      node: identity.nodeId,
+      configuration: { rate: options.demoRate },
+    }, "admin");
+  }
   services.started("InputSetupService", inputsStarting);
   const outputsStarting = performance.now();
   // Messages routed to a stream are forwarded to its outputs, from the first batch an input stores.
-  const outputs = await EmbeddedOutputStore.open(db, (streamId) => messages.streams().some((stream) => stream.id === streamId));
+  const outputs = await EmbeddedOutputStore.open(db, (streamId) => messages.streams().some((stream) => stream.id === streamId), registry);
   messages.useOutputs(outputs);
   services.started("OutputSetupService", outputsStarting);
-  const trafficStarting = performance.now();
-  const traffic = new DemoTraffic(messages, options.demoRate);
-  traffic.start();
-  if (options.demoRate > 0) services.started("DemoTrafficService", trafficStarting);
   const search = new EmbeddedSearch(db, messages);
   const clusterConfig: EmbeddedClusterConfigStore = new EmbeddedClusterConfigStore(db, async (name) => {
     if (name === MESSAGE_PROCESSORS_CONFIG_CLASS) {
@@ -277,7 +287,6 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     dispatchNotifications: (now) => dispatcher.dispatch(now),
     async close() {
       services.stopped();
-      traffic.stop();
       await processing.close();
       await inputs.close();
       outputs.close();

@@ -13,6 +13,7 @@ import type { MetricRegistry } from "../metric-registry.ts";
 import { objectId } from "../object-id.ts";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import { readableConfiguration, resolveConfiguration } from "./input-configuration.ts";
+import { IngestJournal } from "../ingest/ingest-journal.ts";
 import { INPUT_TYPES, type InputConfiguration, inputType, inputTypeInfo, isInputType } from "./input-types.ts";
 import { urlAllowed } from "../lookup/url-allow-list.ts";
 import { RunningInput } from "./running-input.ts";
@@ -56,8 +57,15 @@ export interface InputStoreOptions {
   registry?: MetricRegistry;
   /** Called when an input is deleted (its extractors go with it). */
   deleted?: (inputId: string) => Promise<void>;
+  /**
+   * Where inputs whose transport acknowledges messages keep their ingest journals (ingest-journal.ts); without it
+   * (an in-memory database, which keeps nothing across a crash either) they acknowledge once a message is stored.
+   */
+  journalDirectory?: string;
   /** Told when an input starts running, fails or is stopped (a system message). */
   stateChanged?: (input: { id: string; title: string; type: string }, state: "RUNNING" | "FAILED" | "STOPPED") => void;
+  /** Called after an input was launched, started, stopped or deleted, with how many inputs run now. */
+  runningChanged?: (running: number) => Promise<void>;
 }
 
 /**
@@ -152,6 +160,7 @@ export class EmbeddedInputStore implements InputStore {
     ]);
     this.inputs.set(input.id, input);
     await this.launch(input);
+    await this.announceRunning();
     return this.summary(input);
   }
 
@@ -187,7 +196,9 @@ export class EmbeddedInputStore implements InputStore {
     await this.db.run("DELETE FROM inputs WHERE id = ?", [id]);
     this.inputs.delete(id);
     this.runtimes.delete(id);
+    if (this.options.journalDirectory) await IngestJournal.remove(this.options.journalDirectory, id);
     await this.options.deleted?.(id);
+    await this.announceRunning();
     return true;
   }
 
@@ -225,6 +236,7 @@ export class EmbeddedInputStore implements InputStore {
     await this.setDesiredState(input, "RUNNING");
     await this.halt(id);
     await this.launch(input);
+    await this.announceRunning();
     return this.stateOf(input);
   }
 
@@ -235,6 +247,7 @@ export class EmbeddedInputStore implements InputStore {
     await this.halt(id);
     this.markStopped(input);
     this.options.stateChanged?.(input, "STOPPED");
+    await this.announceRunning();
     return this.stateOf(input);
   }
 
@@ -261,6 +274,8 @@ export class EmbeddedInputStore implements InputStore {
       return;
     }
     const definition = inputType(input.type);
+    const journalDirectory = this.options.journalDirectory;
+    const journal = definition.acknowledges && journalDirectory ? await IngestJournal.open(journalDirectory, input.id) : undefined;
     const running = new RunningInput({
       id: input.id,
       type: input.type,
@@ -269,6 +284,7 @@ export class EmbeddedInputStore implements InputStore {
         ? input.configuration.override_source
         : null,
       registry: this.options.registry,
+      journal,
       // Read at each batch: static fields and extractors changed while running apply to the next batch.
       ingest: (messages) =>
         this.options.ingest(messages, {
@@ -285,6 +301,11 @@ export class EmbeddedInputStore implements InputStore {
       Object.assign(runtime, { state: "FAILED", failure: error instanceof Error ? error.message : String(error) });
       this.options.stateChanged?.(input, "FAILED");
     }
+  }
+
+  private async announceRunning(): Promise<void> {
+    const running = [...this.runtimes.values()].filter((runtime) => runtime.state === "RUNNING").length;
+    await this.options.runningChanged?.(running);
   }
 
   private async halt(id: string): Promise<void> {

@@ -1,5 +1,7 @@
 import type { ConfigurationField, InputTypeInfo } from "../../api/schemas/inputs.ts";
 import type { InputCodec } from "./codecs/input-codec.ts";
+import { generateDemoTraffic } from "../demo-traffic.ts";
+import { DemoCodec } from "./codecs/demo-codec.ts";
 import { GelfCodec } from "./codecs/gelf-codec.ts";
 import { JsonPathCodec } from "./codecs/json-path-codec.ts";
 import { RawCodec } from "./codecs/raw-codec.ts";
@@ -27,6 +29,8 @@ export interface InputTypeDefinition {
   fields: readonly ConfigurationField[];
   listen(configuration: InputConfiguration, sink: TransportSink, context: InputContext): Promise<Transport>;
   codec(configuration: InputConfiguration): InputCodec;
+  /** Its transport acknowledges each message (GELF HTTP's 202): acknowledged frames go to an ingest journal first. */
+  acknowledges?: true;
 }
 
 const GELF_DOCS = "https://go2docs.graylog.org/5-1/getting_in_log_data/gelf.html";
@@ -130,6 +134,9 @@ const pollInterval = (configuration: InputConfiguration) => {
   return num(configuration, "interval") * (isTimeUnit(unit) ? TIME_UNITS[unit] : TIME_UNITS.MINUTES);
 };
 
+/** The demo input's type: Sluice's own, for the generated demo traffic (`npm start` launches one). */
+export const DEMO_INPUT_TYPE = "org.graylog2.inputs.demo.DemoTrafficInput";
+
 /** The input types, by Graylog's class names (saved inputs store these ids). */
 export const INPUT_TYPES = {
   "org.graylog2.inputs.gelf.udp.GELFUDPInput": {
@@ -164,6 +171,7 @@ export const INPUT_TYPES = {
         maxBodyBytes: num(configuration, "max_message_size"),
       }, sink),
     codec: gelf(false),
+    acknowledges: true,
   },
   "org.graylog2.inputs.syslog.udp.SyslogUDPInput": {
     name: "Syslog UDP",
@@ -216,6 +224,17 @@ export const INPUT_TYPES = {
       }, sink),
     codec: (configuration) => new JsonPathCodec({ path: str(configuration, "path"), source: str(configuration, "source") }),
   },
+  [DEMO_INPUT_TYPE]: {
+    name: "Demo traffic generator",
+    fields: [
+      numberField("rate", "Messages per second", 5, 10, {
+        description: "About this many generated demo messages a second (web, app, firewall, sshd, kernel and cron logs).",
+        attributes: ["only_positive"],
+      }),
+    ],
+    listen: (configuration, sink) => generateDemoTraffic(num(configuration, "rate"), sink),
+    codec: () => new DemoCodec(),
+  },
 } satisfies Record<string, InputTypeDefinition>;
 
 export type InputTypeId = keyof typeof INPUT_TYPES;
@@ -229,6 +248,7 @@ const DOCS: Record<InputTypeId, string> = {
   "org.graylog2.inputs.raw.udp.RawUDPInput": RAW_DOCS,
   "org.graylog2.inputs.raw.tcp.RawTCPInput": RAW_DOCS,
   "org.graylog2.inputs.misc.jsonpath.JsonPathInput": "https://go2docs.graylog.org/5-1/getting_in_log_data/json_path_from_http_api_input.html",
+  [DEMO_INPUT_TYPE]: "",
 };
 
 export function isInputType(type: string): type is InputTypeId {

@@ -1,3 +1,4 @@
+import type { IngestJournal } from "../ingest/ingest-journal.ts";
 import type { MetricRegistry } from "../metric-registry.ts";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import { ThroughputMeter } from "../throughput-meter.ts";
@@ -18,6 +19,11 @@ export interface RunningInputOptions {
   flushIntervalMs?: number;
   /** Messages held before stream transports pause reading (back-pressure). */
   backlogLimit?: number;
+  /**
+   * Where the frames it acknowledges go before the acknowledgement (ingest-journal.ts): what it holds uncommitted is
+   * taken again at construction. Without one, an acknowledgement waits until the message is stored.
+   */
+  journal?: IngestJournal;
 }
 
 /**
@@ -42,6 +48,12 @@ export class RunningInput implements TransportSink {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private drainWaiters: (() => void)[] = [];
+  /** The journal sequence of the newest message in `buffer` (0: none journaled). */
+  private bufferSequence = 0;
+  /** Settles once the newest journaled frame is on disk. */
+  private lastDurable: Promise<void> = Promise.resolve();
+  /** Set when the store refused a batch: its frames stay uncommitted in the journal, to be stored at the next start. */
+  private holdCommits = false;
 
   constructor(private readonly options: RunningInputOptions) {
     const prefix = `${options.type}.${options.id}`;
@@ -50,6 +62,11 @@ export class RunningInput implements TransportSink {
     options.registry?.register(`${prefix}.open_connections`, { type: "gauge", value: () => this.openConnections });
     options.registry?.register(`${prefix}.total_connections`, { type: "gauge", value: () => this.totalConnections });
     options.registry?.register(`${prefix}.malformedMessages`, { type: "counter", count: () => this.malformedTotal });
+    // What was acknowledged before a crash or a stop but never stored is stored now.
+    for (const journaled of options.journal?.uncommitted() ?? []) {
+      const result = options.codec.decode(journaled.frame, journaled.remoteIp, Date.now());
+      if (result.kind === "message") this.accept(result.message, journaled.sequence);
+    }
   }
 
   frame(bytes: Uint8Array, remoteIp: string): string | null {
@@ -60,9 +77,12 @@ export class RunningInput implements TransportSink {
       case "malformed":
         this.malformed(result.reason);
         return result.reason;
-      case "message":
-        this.accept(result.message);
+      case "message": {
+        const journaled = this.options.journal?.append(bytes, remoteIp);
+        if (journaled) this.lastDurable = journaled.durable;
+        this.accept(result.message, journaled?.sequence ?? 0);
         return null;
+      }
     }
   }
 
@@ -100,6 +120,14 @@ export class RunningInput implements TransportSink {
     return stored;
   }
 
+  acknowledgeable(): Promise<boolean> {
+    if (!this.options.journal) return this.stored();
+    return this.lastDurable.then(() => true, (error) => {
+      console.error(`Input ${this.options.id} could not journal a message`, error);
+      return false;
+    });
+  }
+
   /** Resolves once every message received so far is stored. */
   async settled(): Promise<void> {
     while (this.buffer.length > 0 || this.inFlight > 0) {
@@ -112,10 +140,12 @@ export class RunningInput implements TransportSink {
   async close(): Promise<void> {
     clearTimeout(this.timer);
     await this.settled();
+    await this.options.journal?.close();
     this.options.registry?.unregister(`${this.options.type}.${this.options.id}.`);
   }
 
-  private accept(message: IncomingMessage): void {
+  private accept(message: IncomingMessage, sequence: number): void {
+    if (sequence > 0) this.bufferSequence = sequence;
     message.inputId = this.options.id;
     if (this.options.overrideSource) message.source = this.options.overrideSource;
     this.buffer.push(message);
@@ -129,16 +159,20 @@ export class RunningInput implements TransportSink {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     const stored = this.bufferStored;
+    const sequence = this.bufferSequence;
     this.buffer = [];
+    this.bufferSequence = 0;
     this.bufferStored = Promise.withResolvers<boolean>();
     this.inFlight += batch.length;
     this.flushing = this.flushing.then(async () => {
       try {
         await this.options.ingest(batch);
         this.lastBatchStored = true;
+        if (sequence > 0 && !this.holdCommits) await this.options.journal?.commit(sequence);
       } catch (error) {
         this.failedToStore += batch.length;
         this.lastBatchStored = false;
+        this.holdCommits = true;
         console.error(`Input ${this.options.id} could not store ${batch.length} messages`, error);
       } finally {
         stored.resolve(this.lastBatchStored);

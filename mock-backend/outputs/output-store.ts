@@ -8,9 +8,11 @@ import type {
 import { EntityValidationError } from "../../api/schemas/paginated.ts";
 import type { Database } from "../database.ts";
 import type { OutputRouter } from "../ingest/outputs-processor.ts";
+import type { MetricRegistry } from "../metric-registry.ts";
 import { objectId } from "../object-id.ts";
 import type { IncomingMessage } from "../store/incoming-message.ts";
 import type { OutputSender } from "./output-sender.ts";
+import { ThroughputMeter } from "../throughput-meter.ts";
 import { configurationProblem, isOutputType, OUTPUT_TYPE_DEFINITIONS, OUTPUT_TYPES, type OutputType } from "./output-types.ts";
 
 export const OUTPUT_STATEMENTS = [
@@ -23,7 +25,12 @@ interface RunningOutput {
   summary: OutputSummary;
   /** Started when a message is first forwarded to it; stopped when it changes or goes. */
   sender: OutputSender | null;
+  /** The messages it wrote (handed to its sender), registered as `{type}.{id}.writes`. */
+  writes: ThroughputMeter;
 }
+
+/** The metric name of an output's written-message meter (`{type}.{id}.writes`, as Graylog's outputs name theirs). */
+const outputWritesMetric = (output: Pick<OutputSummary, "id" | "type">) => `${output.type}.${output.id}.writes`;
 
 /**
  * Outputs on DuckDB, running in memory; the ingest chain forwards through it (OutputRouter), so a change applies to
@@ -33,13 +40,16 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
   private readonly outputs = new Map<string, RunningOutput>();
   private readonly byStream = new Map<string, string[]>();
 
-  private constructor(private readonly db: Database, private readonly streamExists: (streamId: string) => boolean) {}
+  private constructor(
+    private readonly db: Database,
+    private readonly streamExists: (streamId: string) => boolean,
+    private readonly registry: MetricRegistry | undefined,
+  ) {}
 
-  static async open(db: Database, streamExists: (streamId: string) => boolean): Promise<EmbeddedOutputStore> {
-    const store = new EmbeddedOutputStore(db, streamExists);
+  static async open(db: Database, streamExists: (streamId: string) => boolean, registry?: MetricRegistry): Promise<EmbeddedOutputStore> {
+    const store = new EmbeddedOutputStore(db, streamExists, registry);
     for (const row of await db.all<{ summary: string }>("SELECT summary FROM outputs ORDER BY id")) {
-      const summary = JSON.parse(row.summary) as OutputSummary;
-      store.outputs.set(summary.id, { summary, sender: null });
+      store.running(JSON.parse(row.summary) as OutputSummary);
     }
     for (const row of await db.all<{ stream_id: string; output_id: string }>("SELECT stream_id, output_id FROM stream_outputs ORDER BY output_id")) {
       store.attachedTo(row.stream_id).push(row.output_id);
@@ -76,7 +86,7 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
       content_pack: request.content_pack ?? null,
     };
     await this.db.run("INSERT INTO outputs VALUES (?, ?)", [summary.id, JSON.stringify(summary)]);
-    this.outputs.set(summary.id, { summary, sender: null });
+    this.running(summary);
     for (const streamId of streams) await this.attach(streamId, [summary.id]);
     return summary;
   }
@@ -89,7 +99,7 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
     const summary = { ...output.summary, title: request.title ?? output.summary.title, configuration };
     await this.db.run("UPDATE outputs SET summary = ? WHERE id = ?", [JSON.stringify(summary), id]);
     output.sender?.close();
-    this.outputs.set(id, { summary, sender: null });
+    this.outputs.set(id, { summary, sender: null, writes: output.writes });
     return summary;
   }
 
@@ -100,6 +110,7 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
     await this.db.run("DELETE FROM outputs WHERE id = ?", [id]);
     output.sender?.close();
     this.outputs.delete(id);
+    this.registry?.unregister(outputWritesMetric(output.summary));
     for (const [streamId, ids] of this.byStream) this.byStream.set(streamId, ids.filter((candidate) => candidate !== id));
     return true;
   }
@@ -150,6 +161,7 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
       try {
         output.sender ??= OUTPUT_TYPE_DEFINITIONS[checkedType(output.summary.type)].start(output.summary.configuration);
         output.sender.send(messages);
+        output.writes.mark(messages.length);
       } catch (error) {
         // One output that cannot send (a receiver gone, a file no longer writable) neither stops the others nor the ingest.
         console.error(`Output ${output.summary.title} could not forward ${messages.length} messages`, error);
@@ -165,6 +177,13 @@ export class EmbeddedOutputStore implements OutputStore, OutputRouter {
       output.sender?.close();
       output.sender = null;
     }
+  }
+
+  /** Holds `summary` as a running output, its meter in the registry. */
+  private running(summary: OutputSummary): void {
+    const writes = new ThroughputMeter();
+    this.outputs.set(summary.id, { summary, sender: null, writes });
+    this.registry?.register(outputWritesMetric(summary), { type: "meter", meter: writes });
   }
 
   private attachedTo(streamId: string): string[] {

@@ -114,7 +114,8 @@ apiTest("the input types answer Graylog's shapes with each type's configuration 
   assert.equal(types[SYSLOG_TCP], "Syslog TCP");
   assert.equal(types[RAW_TCP], "Raw/Plaintext TCP");
   assert.equal(types["org.graylog2.inputs.misc.jsonpath.JsonPathInput"], "JSON path value from HTTP API");
-  assert.equal(Object.keys(types).length, 8);
+  assert.equal(types["org.graylog2.inputs.demo.DemoTrafficInput"], "Demo traffic generator");
+  assert.equal(Object.keys(types).length, 9);
   const all = assertSchema(InputTypeInfoMapSchema, (await h.call("GET", "/system/inputs/types/all")).body);
   const gelfTcp = all[GELF_TCP].requested_configuration;
   assert.deepEqual(

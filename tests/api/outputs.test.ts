@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiErrorSchema } from "../../api/schemas/errors.ts";
+import { MetricsResponseSchema } from "../../api/schemas/metrics.ts";
 import { AvailableOutputsSchema, OutputListSchema, OutputSummarySchema } from "../../api/schemas/outputs.ts";
 import { DEFAULT_STREAM_ID } from "../../shared/product.ts";
 import { type ApiHarness, apiSuite } from "../helpers/api-harness.ts";
@@ -138,7 +139,14 @@ suite.test("messages routed to a stream are forwarded as GELF over UDP to its ou
   }
 });
 
-suite.test("the GELF output sends over TCP as null-terminated frames", async (h) => {
+/** The output's written-message meter (`{type}.{id}.writes`), or undefined when the registry has none. */
+async function writesMeter(h: ApiHarness, output: { id: string; type: string }) {
+  const name = `${output.type}.${output.id}.writes`;
+  const answer = assertSchema(MetricsResponseSchema, (await h.call("POST", "/system/metrics/multiple", { body: { metrics: [name] } })).body);
+  return answer.metrics.find((metric) => metric.full_name === name);
+}
+
+suite.test("the GELF output sends over TCP as null-terminated frames; its meter counts what it wrote", async (h) => {
   const documents: Record<string, unknown>[] = [];
   const server = createServer((socket) => {
     let pending = "";
@@ -158,8 +166,12 @@ suite.test("the GELF output sends over TCP as null-terminated frames", async (h)
     await send("second over tcp");
     assert.equal((await documentWith(documents, "first over tcp")).short_message, "first over tcp");
     assert.equal((await documentWith(documents, "second over tcp")).short_message, "second over tcp");
-    // Deleting the output closes its connection, so the receiver can stop.
+    const meter = await writesMeter(h, output);
+    assert.ok(meter?.type === "meter", "the output has a writes meter");
+    assert.equal(meter.metric.rate.total, 2);
+    // Deleting the output closes its connection, so the receiver can stop; its meter goes with it.
     assert.equal((await h.call("DELETE", `/system/outputs/${output.id}`)).status, 204);
+    assert.equal(await writesMeter(h, output), undefined);
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

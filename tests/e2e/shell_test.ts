@@ -1,6 +1,7 @@
 /** The application shell in a real browser: sign in, System menu, log out, 404, server rendering and hydration. */
 import assert from "node:assert/strict";
 import { launchBrowser } from "./browser.ts";
+import { stopDemoInput } from "./demo-input.ts";
 import {
   assertNoConsoleErrors,
   ConsoleErrors,
@@ -97,6 +98,9 @@ Deno.test("the application shell in Chromium", async (t) => {
       }
       assert.equal((await page.getByTestId("system-menu").innerText()).trim(), "System");
       await page.getByTestId("throughput").waitFor();
+      // The demo setup runs a demo traffic input; stopping it (the node's only input) raises 'no running input'.
+      await stopDemoInput(server, page);
+      await page.reload();
       await eventually(async () =>
         assert.equal((await page.getByTestId("notification-badge").innerText()).trim(), "1")
       );

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { launchBrowser } from "./browser.ts";
+import { stopDemoInput } from "./demo-input.ts";
 import { assertNoConsoleErrors, ConsoleErrors, e2ePort, eventually, journey, pageHeading, signIn, SluiceServer, waitForPageHydration } from "./harness.ts";
 
 const SHOTS = new URL("../../test-results/", import.meta.url).pathname;
@@ -15,7 +16,10 @@ Deno.test("system overview in Chromium", async (t) => {
   const errors = new ConsoleErrors();
   try {
     await journey(t, browser, errors, "the 'no running input' notification is shown and dismissed; the cluster and the time zones are shown", async ({ context, page }) => {
-      await signIn(server, context, page, "admin", "/system/overview");
+      // The demo setup runs a demo traffic input: stopping it (the node's only input) raises the notification.
+      await signIn(server, context, page, "admin", "/system/inputs");
+      await stopDemoInput(server, page);
+      await page.goto(server.url("/system/overview"));
       await waitForPageHydration(page);
       assert.equal(await pageHeading(page), "System Overview");
       const notification = page.getByTestId("notification");

@@ -10,8 +10,9 @@ export interface HttpOptions extends BindOptions {
 
 /**
  * Each POSTed body is a frame (compressed bodies are the codec's to inflate: it knows gzip and zlib by their magic
- * bytes). 202 once stored, 400 with the reason when dropped, 503 when the store refused it; while the backlog is
- * full the answer waits (back-pressure: an acknowledged message is never dropped, nor lost to a crash).
+ * bytes). 202 once the message is durable (in the input's ingest journal on disk; without a journal, stored), 400 with
+ * the reason when dropped, 503 when it could not be made durable; while the backlog is full the next body is not read
+ * (back-pressure: an acknowledged message is never dropped, nor lost to a crash).
  */
 export function listenHttp(options: HttpOptions, sink: TransportSink): Promise<Transport> {
   const controller = new AbortController();
@@ -29,6 +30,8 @@ export function listenHttp(options: HttpOptions, sink: TransportSink): Promise<T
         if (request.method === "OPTIONS" && options.enableCors) return new Response(null, { status: 200, headers: cors });
         if (path !== options.path) return new Response(null, { status: 404, headers: cors });
         if (request.method !== "POST") return new Response(null, { status: 405, headers: cors });
+        // Back-pressure: while the input holds too many messages not yet stored, bodies wait unread.
+        while (sink.backlogged()) await new Promise<void>((resume) => sink.whenDrained(resume));
         const body = new Uint8Array(await request.arrayBuffer());
         sink.readBytes(body.length);
         if (body.length > options.maxBodyBytes) {
@@ -39,7 +42,7 @@ export function listenHttp(options: HttpOptions, sink: TransportSink): Promise<T
         const remote = plainAddress((info.remoteAddr as Deno.NetAddr).hostname);
         const dropped = sink.frame(body, remote);
         if (dropped !== null) return new Response(dropped, { status: 400, headers: cors });
-        if (!(await sink.stored())) return new Response("the message could not be stored", { status: 503, headers: cors });
+        if (!(await sink.acknowledgeable())) return new Response("the message could not be stored", { status: 503, headers: cors });
         return new Response(null, { status: 202, headers: cors });
       });
     } catch (error) {

@@ -15,10 +15,14 @@ export interface TransportSink {
   /** Calls `resume` once the backlog is down again (back-pressure for TCP and HTTP). */
   whenDrained(resume: () => void): void;
   /**
-   * Resolves once every message taken so far is stored: true, or false when the store refused its batch. What a
-   * transport acknowledges (HTTP 202) it acknowledges only then, so a crash never loses an acknowledged message.
+   * Resolves once every message taken so far is stored: true, or false when the store refused its batch.
    */
   stored(): Promise<boolean>;
+  /**
+   * Resolves once every message taken so far may be acknowledged: true when it is on disk in the input's ingest
+   * journal (or, for an input without one, stored), false when it could not be made durable.
+   */
+  acknowledgeable(): Promise<boolean>;
 }
 
 /** A bound listener; `stop` closes it and every connection it holds. */

@@ -1,38 +1,47 @@
 import assert from "node:assert/strict";
-import { DemoTraffic } from "../../../mock-backend/demo-traffic.ts";
-import type { IngestResult } from "../../../mock-backend/message-store.ts";
-import type { IncomingMessage } from "../../../mock-backend/store/incoming-message.ts";
+import { DEMO_TRAFFIC_ADDRESS, generateDemoTraffic } from "../../../mock-backend/demo-traffic.ts";
+import type { TransportSink } from "../../../mock-backend/inputs/transports/transport.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-Deno.test("demo traffic keeps at most one write waiting when the store is slower than a write a second (regression: an unbounded queue delayed input messages by minutes)", async () => {
-  const writes: IncomingMessage[][] = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  let release = Promise.withResolvers<void>();
-  const store = {
-    async ingest(messages: Iterable<IncomingMessage> | AsyncIterable<IncomingMessage>): Promise<IngestResult> {
-      writes.push([...(messages as Iterable<IncomingMessage>)]);
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      await release.promise;
-      inFlight--;
-      return { messages: writes.at(-1)!.length, rows: writes.at(-1)!.length, fieldConflicts: 0 };
+/** A sink that records the demo frames and is backlogged while `backlog` says so. */
+function recordingSink(backlog: { on: boolean }) {
+  const frames: { text: string; remoteIp: string }[] = [];
+  let bytes = 0;
+  const sink: TransportSink = {
+    frame(frame, remoteIp) {
+      frames.push({ text: new TextDecoder().decode(frame), remoteIp });
+      return null;
     },
+    malformed: () => {},
+    readBytes: (count) => void (bytes += count),
+    connectionOpened: () => {},
+    connectionClosed: () => {},
+    backlogged: () => backlog.on,
+    whenDrained: () => {},
+    stored: () => Promise.resolve(true),
+    acknowledgeable: () => Promise.resolve(true),
   };
-  const traffic = new DemoTraffic(store, 20);
-  traffic.start();
+  return { sink, frames, bytes: () => bytes };
+}
+
+Deno.test("the demo input's traffic skips a second's messages while the input is backlogged (regression: an unbounded queue delayed input messages by minutes)", async () => {
+  const backlog = { on: true };
+  const { sink, frames, bytes } = recordingSink(backlog);
+  const traffic = await generateDemoTraffic(20, sink);
   try {
-    // The first write hangs for the next two ticks or more: their messages wait in the traffic, not in the store.
-    await sleep(3_500);
-    assert.equal(writes.length, 1);
-    release.resolve();
-    release = Promise.withResolvers<void>();
-    await sleep(200);
-    assert.equal(writes.length, 2, "the messages of the ticks meanwhile go in one write");
-    assert.ok(writes[1].length >= 10, `at least one tick's messages (rate 20, jitter ±50 %): ${writes[1].length}`);
-    assert.equal(mostInFlight, 1);
+    await sleep(2_300);
+    assert.equal(frames.length, 0, "nothing is generated while the input is backlogged");
+    backlog.on = false;
+    await sleep(1_200);
+    assert.ok(frames.length >= 10, `at least one tick's messages (rate 20, jitter ±50 %): ${frames.length}`);
+    assert.ok(frames.length <= 30, `one tick's messages, not the skipped ones: ${frames.length}`);
+    const message = JSON.parse(frames[0].text) as Record<string, unknown>;
+    assert.equal(typeof message.message, "string");
+    assert.equal(message.id, undefined, "the store gives the message its id");
+    assert.equal(frames[0].remoteIp, DEMO_TRAFFIC_ADDRESS);
+    assert.equal(bytes(), frames.reduce((sum, frame) => sum + new TextEncoder().encode(frame.text).length, 0));
   } finally {
-    traffic.stop();
-    release.resolve();
+    await traffic.stop();
   }
 });

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import type { OutputSummary } from "../../../api/schemas/outputs.ts";
-import { assignableOptions, type AvailableOutputType, configurationLines, outputRequest } from "../../../ui/system/outputs/logic/output-list.ts";
+import type { Metric } from "../../../api/schemas/metrics.ts";
+import {
+  assignableOptions,
+  type AvailableOutputType,
+  configurationLines,
+  outputRequest,
+  throughputText,
+  writesMetric,
+  writtenCounts,
+} from "../../../ui/system/outputs/logic/output-list.ts";
 
 const output = (overrides: Partial<OutputSummary> = {}): OutputSummary => ({
   id: "0123456789abcdef01234567",
@@ -56,4 +65,19 @@ Deno.test("an output launched on a stream's page is attached to that stream", ()
   const payload = { type: "org.graylog2.outputs.FileOutput", title: "archive", configuration: { path: "/tmp/x.jsonl" } };
   assert.deepEqual(outputRequest(payload, "s1").streams, ["s1"]);
   assert.equal("streams" in outputRequest(payload, null), false);
+});
+
+Deno.test("an output's throughput is read from its writes meter; none yet reads as nothing written", () => {
+  const gelf = output({ id: "o1" });
+  assert.equal(writesMetric(gelf), "org.graylog2.outputs.GelfOutput.o1.writes");
+  const meter: Metric = {
+    full_name: "org.graylog2.outputs.GelfOutput.o1.writes",
+    name: "writes",
+    type: "meter",
+    metric: { rate: { total: 1234, mean: 2, one_minute: 3.25, five_minute: 1, fifteen_minute: 1 }, rate_unit: "events/second" },
+  };
+  assert.deepEqual(writtenCounts([meter], gelf), { total: 1234, perSecond: 3.25 });
+  assert.equal(throughputText(writtenCounts([meter], gelf)), "1,234 messages written · 3.3 msg/s (1 minute average)");
+  assert.equal(throughputText(writtenCounts([], gelf)), "0 messages written · 0.0 msg/s (1 minute average)");
+  assert.equal(throughputText({ total: 1, perSecond: 0 }), "1 message written · 0.0 msg/s (1 minute average)");
 });

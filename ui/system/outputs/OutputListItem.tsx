@@ -1,11 +1,14 @@
 import { Button, Card, Code, Group, Stack, Text } from "@mantine/core";
+import type { Metric } from "../../../api/schemas/metrics.ts";
 import type { OutputSummary } from "../../../api/schemas/outputs.ts";
-import { type AvailableOutputType, configurationLines } from "./logic/output-list.ts";
+import { type AvailableOutputType, configurationLines, throughputText, writtenCounts } from "./logic/output-list.ts";
 
 interface Props {
   output: OutputSummary;
   /** Its type's description (undefined while loading or for a type this server does not run). */
   type: AvailableOutputType | undefined;
+  /** The outputs' written-message meters (empty without metrics:read). */
+  metrics: readonly Metric[];
   /** 'Delete from stream' on a stream's page, 'Terminate' on System → Outputs. */
   removeLabel: string;
   mayEdit: boolean;
@@ -14,8 +17,8 @@ interface Props {
   onRemove(): void;
 }
 
-/** One output: title, type, id and configuration, with Edit and Terminate (or Delete from stream). */
-export function OutputListItem({ output, type, removeLabel, mayEdit, mayRemove, onEdit, onRemove }: Props) {
+/** One output: title, type, id, its throughput and configuration, with Edit and Terminate (or Delete from stream). */
+export function OutputListItem({ output, type, metrics, removeLabel, mayEdit, mayRemove, onEdit, onRemove }: Props) {
   return (
     <Card withBorder padding="md" data-testid="output-row" aria-label={output.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -25,6 +28,7 @@ export function OutputListItem({ output, type, removeLabel, mayEdit, mayRemove, 
             <Text c="dimmed" size="sm">({type?.name ?? output.type})</Text>
           </Group>
           <Text size="sm" c="dimmed">id <Code>{output.id}</Code> · created by {output.creator_user_id}</Text>
+          <Text size="sm" data-testid="output-throughput">{throughputText(writtenCounts(metrics, output))}</Text>
           <Stack gap={0} data-testid="output-configuration">
             {configurationLines(output, type).map((line) => (
               <Text key={line.label} size="sm">{line.label}: <Code>{line.value}</Code></Text>

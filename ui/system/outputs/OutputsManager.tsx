@@ -35,6 +35,7 @@ import {
   assignOutput,
   createOutput,
   invalidateOutputs,
+  outputMetricsQueryOptions,
   outputsQueryOptions,
   outputTypesQueryOptions,
   removeOutputFromStream,
@@ -70,6 +71,7 @@ export function OutputsManager({ streamId }: Props) {
 
   const shown = streamId === null ? all : ofStream;
   const outputs = byTitle(shown.data?.outputs ?? []);
+  const metrics = useQuery({ ...outputMetricsQueryOptions(outputs), enabled: outputs.length > 0 && permissions.isPermitted("metrics:read") });
   const available = types.data?.types ?? {};
   // Stable across re-renders, so that an open dropdown keeps its options.
   const typeChoices = useMemo(() => typeOptions(types.data?.types ?? {}), [types.data]);
@@ -175,6 +177,7 @@ export function OutputsManager({ streamId }: Props) {
             key={output.id}
             output={output}
             type={available[output.type]}
+            metrics={metrics.data?.metrics ?? []}
             removeLabel={streamId === null ? "Terminate" : "Delete from stream"}
             mayEdit={mayEdit}
             mayRemove={streamId === null ? mayTerminate : mayEditStream}

@@ -1,11 +1,12 @@
 /**
  * The outputs API from the UI, through the typed client: the outputs, the output types, a stream's outputs, and
- * the calls that create, change, terminate, assign and remove them.
+ * the outputs' written-message meters, and the calls that create, change, terminate, assign and remove them.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { CreateOutputRequest, UpdateOutputRequest } from "../../../api/schemas/outputs.ts";
+import type { CreateOutputRequest, OutputSummary, UpdateOutputRequest } from "../../../api/schemas/outputs.ts";
 import { apiCall } from "../../api/api-client.ts";
-import { resourceQueryKey, resourceQueryOptions } from "../../api/resource-query.ts";
+import { postedQueryOptions, resourceQueryKey, resourceQueryOptions } from "../../api/resource-query.ts";
+import { writesMetric } from "./logic/output-list.ts";
 
 const byStream = (streamId: string) => ({ path: { streamId } });
 const byOutput = (outputId: string) => ({ path: { outputId } });
@@ -15,6 +16,10 @@ export const outputTypesQueryOptions = () => resourceQueryOptions("/system/outpu
 export const streamOutputsQueryOptions = (streamId: string) => resourceQueryOptions("/streams/{streamId}/outputs", byStream(streamId));
 /** The stream whose outputs the page shows (its title). */
 export const streamQueryOptions = (streamId: string) => resourceQueryOptions("/streams/{streamId}", byStream(streamId));
+
+/** The written-message meters of `outputs` (polled like the throughput, spec 002 §9). */
+export const outputMetricsQueryOptions = (outputs: readonly Pick<OutputSummary, "id" | "type">[]) =>
+  postedQueryOptions("/system/metrics/multiple", { body: { metrics: outputs.map(writesMetric) } }, { refetchInterval: 2000 });
 
 export const createOutput = (body: CreateOutputRequest) => apiCall("post", "/system/outputs", { body });
 export const updateOutput = (outputId: string, body: UpdateOutputRequest) =>

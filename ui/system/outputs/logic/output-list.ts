@@ -1,3 +1,4 @@
+import type { Metric } from "../../../../api/schemas/metrics.ts";
 import type { CreateOutputRequest, OutputSummary } from "../../../../api/schemas/outputs.ts";
 import type { ApiData } from "../../../api/api-client.ts";
 
@@ -65,4 +66,21 @@ export function outputRequest(
     configuration: payload.configuration as CreateOutputRequest["configuration"],
     ...(streamId ? { streams: [streamId] } : {}),
   };
+}
+
+/** The metric name of an output's written-message meter (`{type}.{id}.writes`, as Graylog's outputs name theirs). */
+export const writesMetric = (output: Pick<OutputSummary, "id" | "type">) => `${output.type}.${output.id}.writes`;
+
+/** Messages the output wrote in total and the last minute's average rate, from its meter. */
+export function writtenCounts(metrics: readonly Metric[], output: Pick<OutputSummary, "id" | "type">): { total: number; perSecond: number } {
+  const name = writesMetric(output);
+  const meter = metrics.find((metric) => metric.full_name === name);
+  if (!meter || meter.type !== "meter") return { total: 0, perSecond: 0 };
+  return { total: meter.metric.rate.total, perSecond: meter.metric.rate.one_minute };
+}
+
+/** '1 message written · 0.1 msg/s (1 minute average)'. */
+export function throughputText(counts: { total: number; perSecond: number }): string {
+  const messages = `${counts.total.toLocaleString("en-US")} ${counts.total === 1 ? "message" : "messages"} written`;
+  return `${messages} · ${counts.perSecond.toFixed(1)} msg/s (1 minute average)`;
 }
