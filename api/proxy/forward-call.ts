@@ -29,7 +29,8 @@ export interface ForwardedCall {
   path: string;
   search: string;
   headers: Headers;
-  body: ReadableStream<Uint8Array> | null;
+  /** A small body read whole, or the body as it streams in. */
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
   /** The Authorization the call carries to Graylog (the caller's own or the session's). */
   authorization: string | undefined;
   /** The caller's address chain for X-Forwarded-For. */
@@ -86,13 +87,13 @@ export function relayedAnswer(
   upstream: GraylogUpstream,
   answer: Response,
   apiMount: string,
-  body: string | ReadableStream<Uint8Array> | null = answer.body,
+  body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null = answer.body,
 ): Response {
-  const headers = new Headers();
-  for (const [name, value] of answer.headers) if (!ANSWER_HEADERS_KEPT_BACK.has(name)) headers.set(name, value);
-  const location = answer.headers.get("Location");
-  if (location?.startsWith(upstream.apiUrl)) headers.set("Location", `${apiMount}${location.slice(upstream.apiUrl.length)}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of answer.headers) if (!ANSWER_HEADERS_KEPT_BACK.has(name)) headers[name] = value;
+  const location = headers.location;
+  if (location?.startsWith(upstream.apiUrl)) headers.location = `${apiMount}${location.slice(upstream.apiUrl.length)}`;
   const empty = answer.status === 204 || answer.status === 304;
   // Through the context, so that the session cookie set for this answer goes with it.
-  return c.newResponse(empty ? null : body, answer.status as StatusCode, Object.fromEntries(headers));
+  return c.newResponse(empty ? null : body, answer.status as StatusCode, headers);
 }

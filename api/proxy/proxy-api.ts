@@ -6,6 +6,7 @@ import type { GraylogUpstream } from "./graylog-upstream.ts";
 import { forgetGraylogSession, graylogSessionId, keepGraylogSession, type SessionCookieOptions, upstreamAuthorization } from "./graylog-session.ts";
 import { limitedBody, RequestTooLarge } from "./limited-body.ts";
 import { shapeAdapterFor } from "./shape-adapters/shape-adapters.ts";
+import { smallBodyOrStream } from "./small-body.ts";
 import { UpstreamFailure } from "./upstream-failure.ts";
 
 export interface ProxyApiOptions {
@@ -69,7 +70,8 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
     }
     const declared = Number(raw.headers.get("Content-Length") ?? "0");
     if (declared > maxBodyBytes) throw new RequestTooLarge(maxBodyBytes);
-    const body = raw.body && method !== "GET" && method !== "HEAD" ? limitedBody(raw.body, maxBodyBytes) : null;
+    const sent = method !== "GET" && method !== "HEAD" ? await smallBodyOrStream(raw) : null;
+    const body = sent instanceof ReadableStream ? limitedBody(sent, maxBodyBytes) : null;
     let answer: Response;
     try {
       answer = await forwardCall(upstream, {
@@ -77,7 +79,7 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
         path,
         search: url.search,
         headers: raw.headers,
-        body: body?.stream ?? null,
+        body: body?.stream ?? sent,
         authorization: upstreamAuthorization(c),
         forwardedFor: forwardedFor(c, trustProxy),
         signal: raw.signal,
@@ -96,7 +98,7 @@ export function createProxyApi({ upstream, prefix, maxBodyBytes, trustProxy = fa
     if (adapter && answer.ok && isJson(answer)) {
       return relayedAnswer(c, upstream, answer, mountPath, JSON.stringify(adapter.adapt(await answer.json())));
     }
-    return relayedAnswer(c, upstream, answer, mountPath);
+    return relayedAnswer(c, upstream, answer, mountPath, await smallBodyOrStream(answer));
   });
   api.onError((error, c) => {
     if (error instanceof UpstreamFailure) return c.json({ type: "ApiError", message: error.message }, error.status);
