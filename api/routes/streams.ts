@@ -5,7 +5,7 @@ import { AUTHENTICATED, requires } from "../access.ts";
 import { ApiError, badRequest, forbidden, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { type EntityAttribute, EntityValidationError, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
+import { type EntityAttribute, EntityValidationError, pageQuerySchema } from "../schemas/paginated.ts";
 import {
   AssignStreamsToIndexSetSchema,
   BulkOperationRequestSchema,
@@ -33,6 +33,7 @@ import {
 import { searchScope } from "../search-scope.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 import { grantOwnership } from "../shareable-entities.ts";
+import { pagedList } from "./paged-list.ts";
 
 /** Graylog's stream permissions; `{streamId}` is the path parameter. */
 const CREATE = "streams:create";
@@ -273,9 +274,9 @@ export function streamsApi() {
       return c.json({ total: streams.length, streams }, 200);
     })
     .openapi(pageStreams, async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      const page = await c.get("backend").streams.page(request, (await searchScope(c)).readableStreams);
-      return c.json(paginatedAnswer("elements", page, request, ATTRIBUTES), 200);
+      const readable = (await searchScope(c)).readableStreams;
+      const answer = await pagedList(c.req.valid("query"), "elements", ATTRIBUTES, (request) => c.get("backend").streams.page(request, readable));
+      return c.json(answer, 200);
     })
     .openapi(getStream, async (c) => {
       const { streamId } = c.req.valid("param");
