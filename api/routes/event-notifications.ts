@@ -14,9 +14,10 @@ import {
   OutboxListSchema,
 } from "../schemas/event-notifications.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { type EntityAttribute, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
+import { type EntityAttribute, pageQuerySchema } from "../schemas/paginated.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
 import { grantOwnership } from "../shareable-entities.ts";
+import { pagedList } from "./paged-list.ts";
 
 /** Graylog's notification permissions. */
 const READ = "eventnotifications:read";
@@ -147,15 +148,13 @@ async function refusalsAreBadRequests(work: Promise<void>): Promise<void> {
 export function eventNotificationsApi() {
   return createApiRouter()
     .openapi(list("/events/notifications/paginated"), async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      const page = await c.get("backend").eventNotifications.page(request);
-      return c.json(paginatedAnswer("elements", page, request, ATTRIBUTES), 200);
+      const answer = await pagedList(c.req.valid("query"), "elements", ATTRIBUTES, (request) => c.get("backend").eventNotifications.page(request));
+      return c.json(answer, 200);
     })
     .openapi(listOutbox, async (c) => c.json(await c.get("backend").eventNotifications.outbox(c.req.valid("query").limit), 200))
     .openapi(list("/events/notifications"), async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      const page = await c.get("backend").eventNotifications.page(request);
-      return c.json(paginatedAnswer("notifications", page, request, ATTRIBUTES), 200);
+      const answer = await pagedList(c.req.valid("query"), "notifications", ATTRIBUTES, (request) => c.get("backend").eventNotifications.page(request));
+      return c.json(answer, 200);
     })
     .openapi(testNotification, async (c) => {
       await refusalsAreBadRequests(c.get("backend").eventNotifications.test(c.req.valid("json"), null));
