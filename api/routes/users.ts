@@ -8,7 +8,7 @@ import { createApiRouter } from "../router.ts";
 import { AccessTokenListSchema, AccessTokenSchema, TOKEN_NAME_MAX_LENGTH } from "../schemas/access-tokens.ts";
 import type { Backend } from "../schemas/backend.ts";
 import { ApiErrorSchema } from "../schemas/errors.ts";
-import { type EntityAttribute, EntityValidationError, pageQuerySchema, paginatedAnswer, toPageRequest } from "../schemas/paginated.ts";
+import { type EntityAttribute, EntityValidationError, pageQuerySchema } from "../schemas/paginated.ts";
 import {
   PasswordChangeSchema,
   PermissionEditSchema,
@@ -24,6 +24,7 @@ import {
   UserUpdateSchema,
 } from "../schemas/user.ts";
 import { jsonBody, jsonContent, NoContent, secureRoute } from "../secure-route.ts";
+import { pagedList } from "./paged-list.ts";
 
 const TAGS = ["Users"];
 const UsernameParams = z.object({ username: z.string().min(1).max(256) });
@@ -269,9 +270,8 @@ export function usersApi() {
       return c.json({ users }, 200);
     })
     .openapi(pageUsers, async (c) => {
-      const request = toPageRequest(c.req.valid("query"));
-      const page = await c.get("backend").users.page(request);
-      return c.json(paginatedAnswer("users", page, request, ATTRIBUTES), 200);
+      const answer = await pagedList(c.req.valid("query"), "users", ATTRIBUTES, (request) => c.get("backend").users.page(request));
+      return c.json(answer, 200);
     })
     .openapi(createUser, async (c) => {
       const body = c.req.valid("json");
