@@ -100,6 +100,18 @@ const TeamCreatePage = lazyPage(() => import("../ui/system/teams/TeamFormPage.ts
 const TeamEditPage = lazyPage(() => import("../ui/system/teams/TeamFormPage.tsx").then((module) => module.TeamEditPage));
 const RoleEditPage = lazyPage(() => import("../ui/system/roles/RoleFormPage.tsx").then((module) => module.RoleEditPage));
 const RoleCreatePage = lazyPage(() => import("../ui/system/roles/RoleFormPage.tsx").then((module) => module.RoleCreatePage));
+const AuthenticationServicesPage = lazyPage(() =>
+  import("../ui/system/authentication/AuthenticationServicesPage.tsx").then((module) => module.AuthenticationServicesPage)
+);
+const BackendCreatePage = lazyPage(() => import("../ui/system/authentication/BackendCreatePage.tsx").then((module) => module.BackendCreatePage));
+const BackendCreateWizardPage = lazyPage(() =>
+  import("../ui/system/authentication/BackendWizardPage.tsx").then((module) => module.BackendCreateWizardPage)
+);
+const BackendEditWizardPage = lazyPage(() => import("../ui/system/authentication/BackendWizardPage.tsx").then((module) => module.BackendEditWizardPage));
+const BackendDetailsPage = lazyPage(() => import("../ui/system/authentication/BackendDetailsPage.tsx").then((module) => module.BackendDetailsPage));
+const ActiveBackendPage = lazyPage(() => import("../ui/system/authentication/BackendDetailsPage.tsx").then((module) => module.ActiveBackendPage));
+const AuthenticatorsPage = lazyPage(() => import("../ui/system/authentication/AuthenticatorsPage.tsx").then((module) => module.AuthenticatorsPage));
+const AuthenticatorsEditPage = lazyPage(() => import("../ui/system/authentication/AuthenticatorsPage.tsx").then((module) => module.AuthenticatorsEditPage));
 const SimulatorPage = lazyPage(() => import("../ui/system/pipelines/SimulatorPage.tsx").then((module) => module.SimulatorPage));
 const PipelinesPage = lazyPage(() => import("../ui/system/pipelines/PipelinesPage.tsx").then((module) => module.PipelinesPage));
 const PipelinePage = lazyPage(() => import("../ui/system/pipelines/PipelinePage.tsx").then((module) => module.PipelinePage));
@@ -244,14 +256,23 @@ export const PAGES: Record<PathName, PageEntry> = {
     preload: ProcessBufferDumpPage.preload,
   },
 
-  authenticationServices: { title: "Authentication Services" },
-  authenticationActive: { title: "Active authentication service" },
-  authenticationCreate: { title: "Create authentication service" },
-  authenticationCreateBackend: { title: "Create authentication service" },
-  authenticationService: { title: "Authentication service" },
-  authenticationEdit: { title: "Edit authentication service" },
-  authenticators: { title: "Authenticators" },
-  authenticatorsEdit: { title: "Edit authenticators" },
+  authentication: { title: "Authentication", render: redirect(() => paths.authenticationServices.href()) },
+  authenticationServices: {
+    title: "Authentication Services",
+    render: onDemand(<AuthenticationServicesPage />),
+    preload: AuthenticationServicesPage.preload,
+  },
+  authenticationActive: { title: "Active authentication service", render: onDemand(<ActiveBackendPage />), preload: ActiveBackendPage.preload },
+  authenticationCreate: { title: "Create authentication service", render: onDemand(<BackendCreatePage />), preload: BackendCreatePage.preload },
+  authenticationCreateBackend: {
+    title: "Create authentication service",
+    render: onDemand(<BackendCreateWizardPage />),
+    preload: BackendCreateWizardPage.preload,
+  },
+  authenticationService: { title: "Authentication service", render: onDemand(<BackendDetailsPage />), preload: BackendDetailsPage.preload },
+  authenticationEdit: { title: "Edit authentication service", render: onDemand(<BackendEditWizardPage />), preload: BackendEditWizardPage.preload },
+  authenticators: { title: "Authenticators", render: onDemand(<AuthenticatorsPage />), preload: AuthenticatorsPage.preload },
+  authenticatorsEdit: { title: "Edit authenticators", render: onDemand(<AuthenticatorsEditPage />), preload: AuthenticatorsEditPage.preload },
 
   users: { title: "Users Overview", render: onDemand(<UsersPage />), preload: UsersPage.preload },
   userNew: { title: "Create new user", render: onDemand(<UserCreatePage />), preload: UserCreatePage.preload },

@@ -81,6 +81,7 @@ export const paths = {
   nodeThreadDump: definePath("/system/threaddump/:nodeId"),
   nodeProcessBufferDump: definePath("/system/processbufferdump/:nodeId"),
 
+  authentication: definePath("/system/authentication"),
   authenticationServices: definePath("/system/authentication/services"),
   authenticationActive: definePath("/system/authentication/services/active"),
   authenticationCreate: definePath("/system/authentication/services/create"),

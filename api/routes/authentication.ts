@@ -33,6 +33,12 @@ const ATTRIBUTES: readonly EntityAttribute[] = [
   { id: "description", title: "Description", type: "STRING", sortable: true, searchable: true },
 ];
 
+const USER_ATTRIBUTES: readonly EntityAttribute[] = [
+  { id: "username", title: "Username", type: "STRING", sortable: true, searchable: true },
+  { id: "full_name", title: "Full name", type: "STRING", sortable: true, searchable: true },
+  { id: "email", title: "Email", type: "STRING", sortable: true, searchable: true },
+];
+
 const listBackends = secureRoute(requires("authservicebackend:read"), {
   method: "get",
   path: BACKENDS,
@@ -231,10 +237,16 @@ export function authenticationApi() {
       const { backendId } = c.req.valid("param");
       const backend = c.get("backend");
       found(await backend.authServices.get(backendId), backendId);
-      const query = c.req.valid("query").query ?? "";
-      const users = await backend.authServices.backendUsers(backendId, query);
-      const roles = Object.fromEntries(users.flatMap((user) => user.roles).map((role) => [role, { title: role }]));
-      return c.json({ users: users.map(({ roles: _roles, ...user }) => user), total: users.length, query, context: { roles } }, 200);
+      const request = toPageRequest(c.req.valid("query"));
+      const matching = await backend.authServices.backendUsers(backendId, request.query);
+      const direction = request.order === "desc" ? -1 : 1;
+      matching.sort((a, b) => direction * a[request.sort].localeCompare(b[request.sort]) || a.id.localeCompare(b.id));
+      const shown = matching.slice((request.page - 1) * request.perPage, request.page * request.perPage);
+      // Users hold roles by name; the answer names them by id, with each id's title in the context (as Graylog does).
+      const roleIds = new Map((await backend.roles.list()).map((role) => [role.name, role.id]));
+      const users = shown.map((user) => ({ ...user, roles: user.roles.map((name) => roleIds.get(name) ?? name) }));
+      const roles = Object.fromEntries(shown.flatMap((user) => user.roles).map((name) => [roleIds.get(name) ?? name, { title: name }]));
+      return c.json({ ...paginatedAnswer("users", { elements: users, total: matching.length }, request, USER_ATTRIBUTES), context: { roles } }, 200);
     })
     .openapi(getGroupSync, async (c) => {
       const { backendId } = c.req.valid("param");

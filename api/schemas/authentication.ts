@@ -35,32 +35,38 @@ const text = (field: string, required: boolean) => {
   return required ? base.trim().min(1, `${field} must not be empty`) : base;
 };
 
-/** The server and user search settings LDAP and Active Directory share. */
-const directoryFields = {
+/**
+ * The server and user search settings LDAP and Active Directory share. A stored backend needs its user search; a
+ * draft the wizard tests (Graylog deserialises the test request's backend without validating it) may still lack it.
+ */
+const directoryFields = (stored: boolean) => ({
   servers: z.array(HostAndPortSchema).min(1, "servers: the server list cannot be empty").max(10, "servers: at most 10"),
   transport_security: z.enum(TRANSPORT_SECURITIES, { message: "transport_security must be none, tls or start_tls" }),
   verify_certificates: z.boolean({ message: "verify_certificates must be true or false" }).default(true),
   system_user_dn: text("system_user_dn", false).default(""),
-  user_search_base: text("user_search_base", true),
-  user_search_pattern: text("user_search_pattern", true),
-  user_name_attribute: text("user_name_attribute", true),
-  user_full_name_attribute: text("user_full_name_attribute", true),
-};
+  user_search_base: text("user_search_base", stored),
+  user_search_pattern: text("user_search_pattern", stored),
+  user_name_attribute: text("user_name_attribute", stored),
+  user_full_name_attribute: text("user_full_name_attribute", stored),
+});
 
-const ldapOnly = {
-  user_unique_id_attribute: text("user_unique_id_attribute", true).default("entryUUID"),
+const ldapOnly = (stored: boolean) => ({
+  user_unique_id_attribute: text("user_unique_id_attribute", stored).default("entryUUID"),
   email_attributes: z.array(z.string().min(1).max(200)).max(20).default(["mail", "rfc822Mailbox"]),
-};
+});
 
-export const BackendConfigInputSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ldap"), ...directoryFields, ...ldapOnly, system_user_password: EncryptedValueInputSchema.optional() }).strict(),
-  z.object({ type: z.literal("active-directory"), ...directoryFields, system_user_password: EncryptedValueInputSchema.optional() }).strict(),
-], { message: "config.type must be ldap or active-directory" }).openapi("AuthServiceBackendConfigInput");
+const configInput = (stored: boolean) =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("ldap"), ...directoryFields(stored), ...ldapOnly(stored), system_user_password: EncryptedValueInputSchema.optional() }).strict(),
+    z.object({ type: z.literal("active-directory"), ...directoryFields(stored), system_user_password: EncryptedValueInputSchema.optional() }).strict(),
+  ], { message: "config.type must be ldap or active-directory" });
+
+export const BackendConfigInputSchema = configInput(true).openapi("AuthServiceBackendConfigInput");
 export type BackendConfigInput = z.infer<typeof BackendConfigInputSchema>;
 
 export const BackendConfigSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ldap"), ...directoryFields, ...ldapOnly, system_user_password: EncryptedValueSchema }),
-  z.object({ type: z.literal("active-directory"), ...directoryFields, system_user_password: EncryptedValueSchema }),
+  z.object({ type: z.literal("ldap"), ...directoryFields(true), ...ldapOnly(true), system_user_password: EncryptedValueSchema }),
+  z.object({ type: z.literal("active-directory"), ...directoryFields(true), system_user_password: EncryptedValueSchema }),
 ]).openapi("AuthServiceBackendConfig");
 export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 
@@ -74,13 +80,18 @@ export const AuthServiceBackendSchema = z.object({
 }).openapi("AuthServiceBackend");
 export type AuthServiceBackend = z.infer<typeof AuthServiceBackendSchema>;
 
-export const AuthServiceBackendBodySchema = z.object({
-  id: z.string().optional(),
-  title: z.string({ message: "title is required" }).trim().min(1, "title cannot be empty").max(200, "title is too long"),
-  description: z.string().max(1000, "description is too long").default(""),
-  default_roles: z.array(z.string().min(1).max(100)).max(100).default([]),
-  config: BackendConfigInputSchema,
-}).strict().openapi("AuthServiceBackendBody");
+const backendBody = (stored: boolean) =>
+  z.object({
+    id: z.string().optional(),
+    title: stored
+      ? z.string({ message: "title is required" }).trim().min(1, "title cannot be empty").max(200, "title is too long")
+      : z.string({ message: "title is required" }).max(200, "title is too long"),
+    description: z.string().max(1000, "description is too long").default(""),
+    default_roles: z.array(z.string().min(1).max(100)).max(100).default([]),
+    config: stored ? BackendConfigInputSchema : configInput(false).openapi("AuthServiceBackendDraftConfig"),
+  }).strict();
+
+export const AuthServiceBackendBodySchema = backendBody(true).openapi("AuthServiceBackendBody");
 export type AuthServiceBackendBody = z.infer<typeof AuthServiceBackendBodySchema>;
 
 /** {backend}: one backend, as Graylog answers get, create and update. */
@@ -92,13 +103,14 @@ export const BackendPageSchema = paginatedListSchema("backends", AuthServiceBack
   .extend({ context: z.object({ active_backend: z.union([AuthServiceBackendSchema, z.null()]) }) })
   .openapi("AuthServiceBackendPage");
 
-/** GET …/backends/{id}/users: the users a backend synchronised, with their roles' titles in the context. */
-export const BackendUsersSchema = z.object({
-  users: z.array(z.object({ id: z.string(), username: z.string(), full_name: z.string(), email: z.string() })),
-  total: z.number().int(),
-  query: z.string(),
-  context: z.object({ roles: z.record(z.string(), z.object({ title: z.string() })) }),
-}).openapi("AuthServiceBackendUsers");
+/**
+ * GET …/backends/{id}/users: a page of the users who signed in through a backend (Graylog's PaginatedResponse of
+ * UserOverviewDTO: `roles` are role ids), with each role's title by id in the context.
+ */
+export const BackendUsersSchema = paginatedListSchema(
+  "users",
+  z.object({ id: z.string(), username: z.string(), full_name: z.string(), email: z.string(), roles: z.array(z.string()) }),
+).extend({ context: z.object({ roles: z.record(z.string(), z.object({ title: z.string() })) }) }).openapi("AuthServiceBackendUsers");
 
 export const ActiveBackendAnswerSchema = z.object({
   backend: AuthServiceBackendSchema,
@@ -113,7 +125,8 @@ export const GlobalAuthConfigAnswerSchema = z.object({ configuration: GlobalAuth
 
 export const BackendTestRequestSchema = z.object({
   backend_id: z.string().min(1).max(100).nullable().optional(),
-  backend_configuration: AuthServiceBackendBodySchema,
+  /** The wizard's current settings, possibly not complete yet (a connection test before the user search is filled in). */
+  backend_configuration: backendBody(false).openapi("AuthServiceBackendDraft"),
   user_login: z.object({
     username: z.string({ message: "user_login.username is required" }).min(1, "user_login.username must not be empty").max(300),
     password: z.object({ set_value: z.string().max(1000) }).strict(),

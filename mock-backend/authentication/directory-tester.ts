@@ -65,18 +65,33 @@ export class LdapDirectoryTester implements DirectoryTester {
       return { success: false, message: `Couldn't establish connection to ${servers}`, errors: [plainError(error)], result: {} };
     }
     if (!found) {
-      return { success: false, message: "Login test failed", errors: [`User <${username}> doesn't exist`], result: { user_exists: false, login_success: false, user_details: {} } };
+      return { success: false, message: `User <${username}> doesn't exist`, errors: [], result: { user_exists: false, login_success: false, user_details: {} } };
     }
     const user = found;
+    const userDetails = testedUserDetails(config, user.details);
+    if (password === "") {
+      // As at sign-in: an empty password would be an anonymous bind that many servers accept.
+      return {
+        success: false,
+        message: `Login for user <${username}> failed`,
+        errors: ["An empty password is never accepted."],
+        result: { user_exists: true, login_success: false, user_details: userDetails },
+      };
+    }
     try {
       await this.withClient(config, (client) => client.bind(user.dn, password));
-      return { success: true, message: "Login test successful", errors: [], result: { user_exists: true, login_success: true, user_details: user.details } };
+      return {
+        success: true,
+        message: `Successfully logged in <${username}> into ${servers}`,
+        errors: [],
+        result: { user_exists: true, login_success: true, user_details: userDetails },
+      };
     } catch (error) {
       return {
         success: false,
-        message: "Login test failed",
-        errors: [`Login for user <${username}> failed: ${plainError(error)}`],
-        result: { user_exists: true, login_success: false, user_details: user.details },
+        message: `Login for user <${username}> failed`,
+        errors: [plainError(error)],
+        result: { user_exists: true, login_success: false, user_details: userDetails },
       };
     }
   }
@@ -141,6 +156,20 @@ async function findUser(client: Client, config: BackendConfigInput, username: st
   };
 }
 
+/**
+ * A found user as Graylog's login test shows them: the DN, then each value under the attribute the configuration
+ * names for it (e.g. uid, cn, entryUUID), and the email.
+ */
+function testedUserDetails(config: BackendConfigInput, details: Record<string, unknown>): Record<string, unknown> {
+  return {
+    dn: details.dn,
+    [config.type === "ldap" ? config.user_unique_id_attribute : "objectGUID"]: details.unique_id,
+    [config.user_name_attribute]: details.username,
+    [config.user_full_name_attribute]: details.full_name,
+    email: details.email,
+  };
+}
+
 /** The names of the groups `dn` (or `username`, for posixGroup's memberUid) is a member of, as the selection allows. */
 async function findGroups(client: Client, config: GroupSyncConfig, dn: string, username: string): Promise<string[]> {
   const membership = `(|(member=${Filter.escape(dn)})(uniqueMember=${Filter.escape(dn)})(memberUid=${Filter.escape(username)}))`;
@@ -171,8 +200,10 @@ function formatHost(host: string): string {
 export function plainError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as Error & { code?: unknown }).code;
-    const text = error.message || error.name;
-    return typeof code === "string" && !text.includes(code) ? `${code}: ${text}` : text;
+    const text = error.message.trim() || error.name;
+    if (typeof code === "string" && !text.includes(code)) return `${code}: ${text}`;
+    // The directory's refusals (ldapts' InvalidCredentialsError, …) say little in their message ("Code: 0x31"): their name says what.
+    return error.name !== "Error" && !text.includes(error.name) ? `${error.name}: ${text}` : text;
   }
   return String(error);
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { BackendAnswerSchema, BackendUsersSchema, GroupSyncAnswerSchema } from "../../api/schemas/authentication.ts";
+import { BackendAnswerSchema, BackendTestResultSchema, BackendUsersSchema, GroupSyncAnswerSchema } from "../../api/schemas/authentication.ts";
 import { RecentLogMessagesSchema } from "../../api/schemas/logging.ts";
 import { RoleListSchema } from "../../api/schemas/roles.ts";
 import { TeamPageSchema, TEAMS_PATH } from "../../api/schemas/teams.ts";
@@ -106,6 +106,10 @@ suite.test("with the backend active, a directory user signs in, becomes an exter
 
   const users = assertSchema(BackendUsersSchema, (await h.call("GET", `${BACKENDS}/${backendId}/users`)).body);
   assert.deepEqual(users.users.map((user) => user.username), ["alice"]);
+  const reader = await roleId(h, "Reader");
+  assert.deepEqual(users.users[0].roles, [reader], "roles by id, as Graylog's UserOverviewDTO");
+  assert.deepEqual(users.context.roles, { [reader]: { title: "Reader" } });
+  assert.deepEqual([users.total, users.page, users.per_page], [1, 1, 50]);
 });
 
 suite.test("a wrong password, an unknown user and an empty password are refused; the local admin still signs in", async (h) => {
@@ -127,6 +131,47 @@ suite.test("a disabled external user is refused although the directory knows the
 suite.test("deactivated, the backend no longer signs anyone in", async (h) => {
   assert.equal((await h.call("POST", CONFIGURATION, { body: { active_backend: null } })).status, 200);
   assert.equal((await signIn(h, "alice", "wonderland")).status, 401);
+});
+
+suite.test("the wizard's 'Test server connection' and 'Test login' talk to the directory, with the stored password when it is kept", async (h) => {
+  const connection = "/system/authentication/services/test/backend/connection";
+  const login = "/system/authentication/services/test/backend/login";
+  const draft = directoryBackend(directory.port, []);
+  const connected = assertSchema(BackendTestResultSchema, (await h.call("POST", connection, { body: { backend_configuration: draft } })).body);
+  assert.equal(connected.success, true, JSON.stringify(connected));
+  assert.equal(connected.message, `Successfully connected to 127.0.0.1:${directory.port}`);
+  const wrongSystem = { ...draft, config: { ...draft.config, system_user_password: { set_value: "not-the-system-password" } } };
+  const refused = assertSchema(BackendTestResultSchema, (await h.call("POST", connection, { body: { backend_configuration: wrongSystem } })).body);
+  assert.equal(refused.success, false);
+  assert.match(refused.errors.join(" "), /credentials/i, `the directory's own refusal is reported: ${JSON.stringify(refused)}`);
+
+  const tryLogin = async (username: string, password: string, configuration: object = draft, backend_id?: string) =>
+    assertSchema(
+      BackendTestResultSchema,
+      (await h.call("POST", login, { body: { backend_id, backend_configuration: configuration, user_login: { username, password: { set_value: password } } } })).body,
+    );
+  const unknown = await tryLogin("mallory", "x");
+  assert.equal(unknown.message, "User <mallory> doesn't exist");
+  assert.equal(unknown.result.user_exists, false);
+  const wrong = await tryLogin("alice", "not-her-password");
+  assert.equal(wrong.success, false);
+  assert.equal(wrong.message, "Login for user <alice> failed");
+  assert.deepEqual([wrong.result.user_exists, wrong.result.login_success], [true, false]);
+  const empty = await tryLogin("alice", "");
+  assert.equal(empty.success, false, "an empty password is never an (anonymous) login");
+  const right = await tryLogin("alice", "wonderland");
+  assert.equal(right.success, true, JSON.stringify(right));
+  assert.equal(right.message, `Successfully logged in <alice> into 127.0.0.1:${directory.port}`);
+  const details = right.result.user_details as Record<string, string>;
+  assert.equal(details.uid, "alice", "values are named by the configured attributes");
+  assert.equal(details.cn, "Alice Archer");
+  assert.equal(details.email, "alice@example.org");
+  assert.equal(details.dn, `uid=alice,ou=people,${directory.baseDn}`);
+
+  // An edited backend's form never has the stored password: keep_value with the backend's id binds with the stored one.
+  const kept = { ...draft, config: { ...draft.config, system_user_password: { keep_value: true } } };
+  assert.equal((await tryLogin("alice", "wonderland", kept, backendId)).success, true);
+  assert.equal((await tryLogin("alice", "wonderland", kept)).success, false, "without a backend there is no stored password to keep");
 });
 
 suite.test("a directory that does not answer is logged without the password, and the sign-in refused", async (h) => {

@@ -5520,14 +5520,20 @@ export interface components {
             delete_value: true;
         };
         AuthServiceBackendUsers: {
+            total: number;
+            count: number;
+            page: number;
+            per_page: number;
+            pagination: components["schemas"]["Pagination"];
+            query: string;
+            attributes: components["schemas"]["EntityAttribute"][];
             users: {
                 id: string;
                 username: string;
                 full_name: string;
                 email: string;
+                roles: string[];
             }[];
-            total: number;
-            query: string;
             context: {
                 roles: {
                     [key: string]: {
@@ -5585,13 +5591,62 @@ export interface components {
         };
         AuthServiceBackendTestRequest: {
             backend_id?: string | null;
-            backend_configuration: components["schemas"]["AuthServiceBackendBody"];
+            backend_configuration: components["schemas"]["AuthServiceBackendDraft"];
             user_login?: {
                 username: string;
                 password: {
                     set_value: string;
                 };
             };
+        };
+        AuthServiceBackendDraft: {
+            id?: string;
+            title: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            default_roles: string[];
+            config: components["schemas"]["AuthServiceBackendDraftConfig"];
+        };
+        AuthServiceBackendDraftConfig: {
+            /** @enum {string} */
+            type: "ldap";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            /** @default entryUUID */
+            user_unique_id_attribute: string;
+            /**
+             * @default [
+             *       "mail",
+             *       "rfc822Mailbox"
+             *     ]
+             */
+            email_attributes: string[];
+            system_user_password?: components["schemas"]["EncryptedValueInput"];
+        } | {
+            /** @enum {string} */
+            type: "active-directory";
+            servers: components["schemas"]["HostAndPort"][];
+            /** @enum {string} */
+            transport_security: "none" | "tls" | "start_tls";
+            /** @default true */
+            verify_certificates: boolean;
+            /** @default  */
+            system_user_dn: string;
+            user_search_base: string;
+            user_search_pattern: string;
+            user_name_attribute: string;
+            user_full_name_attribute: string;
+            system_user_password?: components["schemas"]["EncryptedValueInput"];
         };
         HTTPHeaderAuthConfig: {
             enabled: boolean;
