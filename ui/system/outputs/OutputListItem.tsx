@@ -1,4 +1,5 @@
 import { Button, Card, Code, Group, Stack, Text } from "@mantine/core";
+import { ShareButton } from "../../sharing/ShareButton.tsx";
 import type { OutputSummary } from "../../../api/schemas/outputs.ts";
 import { type AvailableOutputType, configurationLines } from "./logic/output-list.ts";
 
@@ -32,6 +33,7 @@ export function OutputListItem({ output, type, removeLabel, mayEdit, mayRemove, 
           </Stack>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <ShareButton grnType="output" entityType="output" entityId={output.id} entityTitle={output.title} />
           {mayEdit && <Button size="xs" variant="default" onClick={onEdit}>Edit</Button>}
           {mayRemove && <Button size="xs" variant="default" color="red" onClick={onRemove}>{removeLabel}</Button>}
         </Group>
