@@ -34,6 +34,7 @@ const LOOKUPS: Record<ShareableEntityType, Lookup> = {
   stream: found("stream", (backend, id) => backend.streams.get(id)),
   event_definition: found("event_definition", (backend, id) => backend.events.definition(id)),
   notification: found("notification", (backend, id) => backend.eventNotifications.get(id)),
+  output: found("output", (backend, id) => backend.outputs.get(id)),
 };
 
 export function findShareableEntity(backend: Backend, type: ShareableEntityType, id: string): Promise<ShareableEntity | null> {

@@ -6,8 +6,7 @@ import { entityOwnPermission } from "./permissions.ts";
  * becomes `{resource}:{action}:{id}` permissions (Graylog turns grants into permissions the same way), so a
  * stream shared for viewing is readable through every stream call and nothing else.
  */
-// Outputs are shared the same way once they have a store of their own.
-export const SHAREABLE_ENTITY_TYPES = ["search", "dashboard", "stream", "event_definition", "notification"] as const;
+export const SHAREABLE_ENTITY_TYPES = ["search", "dashboard", "stream", "event_definition", "notification", "output"] as const;
 export type ShareableEntityType = (typeof SHAREABLE_ENTITY_TYPES)[number];
 
 type CapabilityActions = Record<Capability, readonly string[]>;
@@ -31,6 +30,11 @@ export const GRANT_ACTIONS: Record<ShareableEntityType, CapabilityActions> = {
     view: ["eventnotifications:read"],
     manage: ["eventnotifications:read", "eventnotifications:edit"],
     own: ["eventnotifications:read", "eventnotifications:edit", "eventnotifications:delete"],
+  },
+  output: {
+    view: ["outputs:read"],
+    manage: ["outputs:read", "outputs:edit"],
+    own: ["outputs:read", "outputs:edit", "outputs:terminate"],
   },
 };
 

@@ -4,6 +4,10 @@
  */
 export const PERMISSION_CATALOGUE = {
   authentication: { title: "Authentication services", actions: ["edit"] },
+  authhttpheaderconfig: { title: "HTTP header authenticator", actions: ["read", "edit"] },
+  authservicebackend: { title: "Authentication service backends", actions: ["read", "create", "edit", "delete"] },
+  authserviceglobalconfig: { title: "Active authentication service", actions: ["read", "edit"] },
+  authservicetestbackend: { title: "Authentication service tests", actions: ["execute"] },
   buffers: { title: "Buffers", actions: ["read"] },
   clusterconfigentry: { title: "Cluster configuration", actions: ["read", "create", "edit", "delete"] },
   dashboards: { title: "Dashboards", actions: ["read", "create", "edit"] },
@@ -30,6 +34,7 @@ export const PERMISSION_CATALOGUE = {
   roles: { title: "Roles", actions: ["read", "create", "edit", "delete"] },
   searches: { title: "Searches", actions: ["absolute", "relative", "keyword"] },
   streams: { title: "Streams", actions: ["read", "create", "edit", "changestate"] },
+  supportbundle: { title: "Support bundles", actions: ["read", "create"] },
   system: { title: "System information", actions: ["read"] },
   systemjobs: { title: "System jobs", actions: ["read", "delete"] },
   systemmessages: { title: "System messages", actions: ["read"] },

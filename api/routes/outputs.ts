@@ -43,7 +43,7 @@ const createOutput = secureRoute(requires("outputs:create"), {
   responses: { 201: jsonContent(OutputSummarySchema, "The new output."), ...refused },
 });
 
-const getOutput = secureRoute(requires("outputs:read"), {
+const getOutput = secureRoute(requires("outputs:read:{outputId}"), {
   method: "get",
   path: "/system/outputs/{outputId}",
   tags: TAGS,
@@ -52,7 +52,7 @@ const getOutput = secureRoute(requires("outputs:read"), {
   responses: { 200: jsonContent(OutputSummarySchema, "The output."), ...noSuchOutput },
 });
 
-const updateOutput = secureRoute(requires("outputs:edit"), {
+const updateOutput = secureRoute(requires("outputs:edit:{outputId}"), {
   method: "put",
   path: "/system/outputs/{outputId}",
   tags: TAGS,
@@ -61,7 +61,7 @@ const updateOutput = secureRoute(requires("outputs:edit"), {
   responses: { 200: jsonContent(OutputSummarySchema, "The output."), ...noSuchOutput, ...refused },
 });
 
-const deleteOutput = secureRoute(requires("outputs:terminate"), {
+const deleteOutput = secureRoute(requires("outputs:terminate:{outputId}"), {
   method: "delete",
   path: "/system/outputs/{outputId}",
   tags: TAGS,

@@ -257,7 +257,7 @@ apiTest("bad share requests get a 400 naming what is wrong; unknown views 404", 
     [
       "/authz/shares/entities/grn::::role:000000000000000000000001/prepare",
       {},
-      /sharing role entities is not supported \(only search, dashboard, stream, event_definition, notification\)/,
+      /sharing role entities is not supported \(only search, dashboard, stream, event_definition, notification, output\)/,
     ],
   ];
   for (const [path, body, message] of cases) {
@@ -286,4 +286,28 @@ apiTest("a grantee may read the search behind a saved search shared with them, a
   assert.equal((await update(h, grnOf(view), { [admin]: "own", [EVERYONE_GRN]: "view" })).status, 200);
   assert.equal(await maySeeSearchThroughViews(h.backend, reader, view.search_id), true);
   assert.equal(await maySeeSearchThroughViews(h.backend, reader, "0123456789abcdef01234567"), false);
+});
+
+apiTest("an output shared with a reader can be read by them, and changed only once they may manage it", async (h) => {
+  const created = await h.call("POST", "/system/outputs", {
+    body: { title: "Archive copy", type: "org.graylog2.outputs.LoggingOutput", configuration: {}, streams: [] },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const output = created.body as { id: string; title: string };
+  const grn = `grn::::output:${output.id}`;
+  const reader = await userGrn(h, "reader", h.readerCookie);
+  const read = () => h.call("GET", `/system/outputs/${output.id}`, { cookie: h.readerCookie });
+  const rename = () => h.call("PUT", `/system/outputs/${output.id}`, { cookie: h.readerCookie, body: { title: "Renamed by the reader" } });
+  assert.equal((await read()).status, 403, "not shared: not readable");
+
+  assert.equal((await prepare(h, grn)).entity, grn, "an output is a shareable entity");
+  assert.equal((await update(h, grn, { [reader]: "view" })).status, 200);
+  assert.equal((await read()).status, 200);
+  assert.equal((await rename()).status, 403, "viewing is not managing");
+
+  assert.equal((await update(h, grn, { [reader]: "manage" })).status, 200);
+  assert.equal((await rename()).status, 200);
+  assert.equal((await h.call("DELETE", `/system/outputs/${output.id}`, { cookie: h.readerCookie })).status, 403, "managing is not owning");
+  const shared = await h.call("GET", `/authz/shares/user/${reader.split(":").pop()}?per_page=100`, { cookie: h.readerCookie });
+  assert.match(JSON.stringify(shared.body), /Renamed by the reader/, "the reader's shares list the output");
 });

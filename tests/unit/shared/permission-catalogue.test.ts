@@ -15,3 +15,12 @@ Deno.test("the permission map has every resource's actions, without duplicates",
   assert.ok(map.grok_pattern.includes("delete"));
   for (const [resource, actions] of Object.entries(map)) assert.equal(new Set(actions).size, actions.length, resource);
 });
+
+Deno.test("support bundles and the authentication services' permissions are in the list, in readable words", () => {
+  const map = permissionActions();
+  assert.deepEqual(map.supportbundle, ["read", "create"]);
+  assert.equal(readablePermission("supportbundle:create"), "Support bundles: create");
+  assert.equal(readablePermission("supportbundle:read"), "Support bundles: read");
+  assert.equal(readablePermission("authservicetestbackend:execute"), "Authentication service tests: run");
+  assert.equal(readablePermission("authserviceglobalconfig:edit"), "Active authentication service: edit");
+});

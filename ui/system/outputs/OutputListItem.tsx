@@ -1,5 +1,6 @@
 import { Button, Card, Code, Group, Stack, Text } from "@mantine/core";
 import type { Metric } from "../../../api/schemas/metrics.ts";
+import { ShareButton } from "../../sharing/ShareButton.tsx";
 import type { OutputSummary } from "../../../api/schemas/outputs.ts";
 import { type AvailableOutputType, configurationLines, throughputText, writtenCounts } from "./logic/output-list.ts";
 
@@ -36,6 +37,7 @@ export function OutputListItem({ output, type, metrics, removeLabel, mayEdit, ma
           </Stack>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <ShareButton grnType="output" entityType="output" entityId={output.id} entityTitle={output.title} />
           {mayEdit && <Button size="xs" variant="default" onClick={onEdit}>Edit</Button>}
           {mayRemove && <Button size="xs" variant="default" color="red" onClick={onRemove}>{removeLabel}</Button>}
         </Group>
