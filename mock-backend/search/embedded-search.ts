@@ -5,7 +5,7 @@ import type { TimeRange } from "../../api/schemas/timerange.ts";
 import type { Database } from "../database.ts";
 import type { MessageStore } from "../message-store.ts";
 import { compileQuery, parseQuery } from "../query/mod.ts";
-import { csvStream } from "./csv.ts";
+import { csvLineSql, csvStream } from "./csv.ts";
 import type { FieldCatalog } from "./field-catalog.ts";
 import { highlightRanges, highlightTerms } from "./highlight.ts";
 import { validateQueryString } from "./query-validation.ts";
@@ -231,7 +231,7 @@ export class EmbeddedSearch implements SearchBackend {
       if (!field) return "NULL";
       return field.type === "date" ? `strftime(${field.valueSql}, '%Y-%m-%dT%H:%M:%S.%gZ')` : `CAST(${field.valueSql} AS VARCHAR)`;
     });
-    const sql = `SELECT ${columns.join(", ")} FROM messages WHERE ${where.sql} ORDER BY ${order}${limit === null ? "" : " LIMIT ?"} OFFSET ?`;
+    const sql = `SELECT ${csvLineSql(columns)} FROM messages WHERE ${where.sql} ORDER BY ${order}${limit === null ? "" : " LIMIT ?"} OFFSET ?`;
     return csvStream(fields, this.db.stream(sql, [...where.params, ...(limit === null ? [] : [limit]), offset]));
   }
 }
