@@ -26,21 +26,90 @@ export interface Identity {
  * that a throttled basic-auth password check answers 429.
  */
 export function authenticate({ backend, throttle, trustProxy }: AuthenticateOptions): MiddlewareHandler {
+  const recent = new RecentIdentities();
   return async function authenticate(c, next) {
-    const identity = await identify(backend, {
-      sessionId: getCookie(c, SESSION_COOKIE),
-      authorization: c.req.header("Authorization"),
-      extend: c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true",
-      checkPassword: (username, password) =>
-        throttle.attempt(username, clientAddress(c, trustProxy), () => backend.sessions.verifyPassword(username, password)),
-    });
+    const sessionId = getCookie(c, SESSION_COOKIE);
+    const authorization = c.req.header("Authorization");
+    const extend = c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true";
+    // A poll that must not extend the session and an ordinary call are remembered apart: each reaches the store once.
+    const key = sessionId !== undefined && authorization === undefined ? `${extend ? "extend" : "keep"} ${sessionId}` : null;
+    const identity = (key !== null ? recent.get(key) : null) ?? await recent.remember(
+      key,
+      () =>
+        identify(backend, {
+          sessionId,
+          authorization,
+          extend,
+          checkPassword: (username, password) =>
+            throttle.attempt(username, clientAddress(c, trustProxy), () => backend.sessions.verifyPassword(username, password)),
+        }),
+    );
     const trusted = identity.user ? null : await trustedHeaderUser(backend, c.req.header.bind(c.req), peerOf(c.env), trustProxy);
     c.set("backend", backend);
     c.set("session", identity.session);
     c.set("user", identity.user ?? trusted);
     c.set("viaTrustedHeader", trusted !== null);
-    await next();
+    try {
+      await next();
+    } finally {
+      if (mayChangeIdentities(c.req.method, c.req.path)) recent.forgetAll();
+    }
   };
+}
+
+/**
+ * How long a session's identity is reused without asking the stores again: as long as the session store throttles
+ * extending a session (5 s), so a session in use is still extended as often as before, give or take that throttle.
+ */
+const IDENTITY_REUSE_MS = 5000;
+
+/** Sessions remembered at once (a bound on memory; beyond it, all are forgotten and asked again). */
+const MAX_REMEMBERED = 1000;
+
+/** The search job's own calls: they change no session, user, role, team or grant. */
+const IDENTITY_NEUTRAL_WRITES = /\/views\/search(\/[0-9a-f]{24}\/execute|\/sync)?$/;
+
+/** Any write may change who someone is or what they may do (log-out, roles, shares, disabling…), except the search job's. */
+function mayChangeIdentities(method: string, path: string): boolean {
+  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && !IDENTITY_NEUTRAL_WRITES.test(path);
+}
+
+/**
+ * Session cookie → identity for a short while: every request otherwise reads the session, the user and the user's
+ * roles, teams and grants (5 statements in 3 sequential rounds; a search job makes 2–3 requests). Forgotten after
+ * every write that may change identities; a lookup that overlapped such a write is not kept.
+ */
+class RecentIdentities {
+  private readonly identities = new Map<string, { identity: Identity; until: number }>();
+  private generation = 0;
+
+  get(key: string): Identity | null {
+    const entry = this.identities.get(key);
+    if (!entry) return null;
+    const now = Date.now();
+    const session = entry.identity.session;
+    if (now > entry.until || (session && session.lastAccess.getTime() + session.timeoutMs < now)) {
+      this.identities.delete(key);
+      return null;
+    }
+    return entry.identity;
+  }
+
+  /** Looks the identity up and, with a key (a session cookie's), keeps it unless a write overlapped the lookup. */
+  async remember(key: string | null, lookUp: () => Promise<Identity>): Promise<Identity> {
+    const generation = this.generation;
+    const identity = await lookUp();
+    if (key !== null && identity.user && generation === this.generation) {
+      if (this.identities.size >= MAX_REMEMBERED) this.identities.clear();
+      this.identities.set(key, { identity, until: Date.now() + IDENTITY_REUSE_MS });
+    }
+    return identity;
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.identities.clear();
+  }
 }
 
 /**
