@@ -32,7 +32,9 @@ export function authenticate({ backend, throttle, trustProxy }: AuthenticateOpti
     const authorization = c.req.header("Authorization");
     const extend = c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true";
     // A poll that must not extend the session and an ordinary call are remembered apart: each reaches the store once.
-    const key = sessionId !== undefined && authorization === undefined ? `${extend ? "extend" : "keep"} ${sessionId}` : null;
+    const key = sessionId !== undefined && authorization === undefined
+      ? `${extend ? "extend" : "keep"} ${sessionId}`
+      : null;
     const identity = (key !== null ? recent.get(key) : null) ?? await recent.remember(
       key,
       () =>
@@ -41,7 +43,8 @@ export function authenticate({ backend, throttle, trustProxy }: AuthenticateOpti
           authorization,
           extend,
           checkPassword: (username, password) =>
-            throttle.attempt(username, clientAddress(c, trustProxy), () => backend.sessions.verifyPassword(username, password)),
+            throttle.attempt(username, clientAddress(c, trustProxy), () =>
+              backend.sessions.verifyPassword(username, password)),
         }),
     );
     const trusted = identity.user ? null : await trustedHeaderUser(backend, c.req.header.bind(c.req), peerOf(c.env), trustProxy);
