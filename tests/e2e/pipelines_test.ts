@@ -114,7 +114,8 @@ Deno.test("lookup tables and pipelines in Chromium", async (t) => {
       await page.goto(server.url("/system/lookuptables"));
       await waitForPageHydration(page);
       await eventually(async () => assert.deepEqual(
-        await page.getByTestId("lookup-tables-row").locator("td:nth-child(1)").allInnerTexts(),
+        // The titles' links (a table whose source cannot be reached here also shows an 'error' badge beside it).
+        await page.getByTestId("lookup-tables-row").locator("td:nth-child(1) a").allInnerTexts(),
         [
           "Whois",
           "Tor Exit Node List",
