@@ -183,7 +183,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     nodeId: identity.nodeId,
     registry,
     journalDirectory: options.databasePath === ":memory:" ? undefined : `${dirname(options.databasePath)}/journal`,
-    ingest: (batch, input) => messages.ingest(batch, input),
+    ingest: (batch, input, arrivedAt) => messages.ingestLive(batch, input, arrivedAt),
     extractorsOf: (inputId) => extractors.extractorsOf(inputId),
     deleted: (inputId) => extractors.deleteInput(inputId),
     stateChanged: (input, state) =>

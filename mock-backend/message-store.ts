@@ -15,7 +15,8 @@ import {
 } from "./ingest/ingest-chain.ts";
 import { NO_PIPELINES, type PipelineRunner } from "./ingest/pipelines-processor.ts";
 import { NO_OUTPUTS, type OutputRouter } from "./ingest/outputs-processor.ts";
-import { type MessageBatch, messageBatch } from "./ingest/message-batch.ts";
+import { type MessageBatch, messageBatch, mergedBatch } from "./ingest/message-batch.ts";
+import { BatchCoalescer, type IngestGroup } from "./store/batch-coalescing.ts";
 import type { MetricRegistry } from "./metric-registry.ts";
 import { type PreparationState, prepareBatch, type PreparedBatch } from "./store/batch-preparation.ts";
 import { writeBatch } from "./store/batch-writer.ts";
@@ -96,6 +97,10 @@ export interface IngestResult {
  */
 const DEFAULT_BATCH = 122_880;
 const IMPORT_INPUT_ID = "000000000000000000000000";
+/** A live batch is stored once it holds this many messages (bench/ingest-batch-cost.ts: a batch's fixed cost is tens of ms)… */
+const LIVE_BATCH_MESSAGES = 5_000;
+/** …or once its oldest message waited this long (ms). */
+const LIVE_BATCH_LINGER_MS = 75;
 
 /**
  * The message store: messages in indices of index sets, routed to streams by their rules at ingest, with
@@ -167,6 +172,50 @@ export class MessageStore {
     return this.processing.admit(() => {
       // One ingest at a time: a batch may add a column that the next batch's rows already use.
       const run = this.ingesting.then(() => this.ingestNow(chunks, input, batchWritten));
+      this.ingesting = run.catch(() => {});
+      return run.then((result) => {
+        this.processing.processed(result.messages);
+        return result;
+      });
+    });
+  }
+
+  /**
+   * Stores what a live input received (`arrivedAt`: when the oldest of `messages` arrived, performance.now()),
+   * gathered with what other inputs hand over into one store batch (store/batch-coalescing.ts); settles once stored.
+   */
+  ingestLive(messages: IncomingMessage[], input: IngestInput, arrivedAt?: number): Promise<void> {
+    return this.live.add(messages, input, arrivedAt);
+  }
+
+  private readonly live = new BatchCoalescer({
+    write: (groups) => this.ingestGroups(groups),
+    maxMessages: LIVE_BATCH_MESSAGES,
+    lingerMs: LIVE_BATCH_LINGER_MS,
+  });
+
+  /** The groups live inputs handed over, each through the chain with its input's processors, stored as one batch. */
+  private ingestGroups(groups: readonly IngestGroup[]): Promise<IngestResult> {
+    this.processing.received();
+    return this.processing.admit(() => {
+      const run = this.ingesting.then(async () => {
+        const result: IngestResult = { messages: 0, rows: 0, fieldConflicts: 0 };
+        const context = this.chainContext();
+        const routed = mergedBatch(groups.map((group) => {
+          const batch = messageBatch(group.messages);
+          processBatch(this.chain.processors(context, group.input), batch);
+          return batch;
+        }));
+        this.options.registry?.input.mark(routed.messages.length);
+        try {
+          await this.write(await this.prepare(routed, result));
+        } catch (error) {
+          await this.load(); // in-memory counters may be ahead of what was written
+          throw error;
+        }
+        if (this.options.backgroundTermIndexing) this.indexTermsInBackground();
+        return result;
+      });
       this.ingesting = run.catch(() => {});
       return run.then((result) => {
         this.processing.processed(result.messages);
@@ -305,6 +354,7 @@ export class MessageStore {
 
   /** Stops background work (term indexing after its current block); call before closing the database. */
   async close(): Promise<void> {
+    await this.live.flush();
     await this.terms.stop();
   }
 

@@ -23,3 +23,14 @@ function isSorted(messages: IncomingMessage[]): boolean {
   for (let i = 1; i < messages.length; i++) if (messages[i].timestamp < messages[i - 1].timestamp) return false;
   return true;
 }
+
+/** One batch of several processed batches (each input's, store/batch-coalescing.ts), again sorted by time. */
+export function mergedBatch(batches: readonly MessageBatch[]): MessageBatch {
+  if (batches.length === 1) return batches[0];
+  const messages = batches.flatMap((batch) => batch.messages);
+  const streams = batches.flatMap((batch) => Array.from(batch.streams));
+  const indexSets = batches.flatMap((batch) => Array.from(batch.indexSets));
+  if (isSorted(messages)) return { messages, streams, indexSets };
+  const order = messages.map((_, i) => i).sort((a, b) => messages[a].timestamp - messages[b].timestamp);
+  return { messages: order.map((i) => messages[i]), streams: order.map((i) => streams[i]), indexSets: order.map((i) => indexSets[i]) };
+}

@@ -50,8 +50,8 @@ interface InputRuntime {
 
 export interface InputStoreOptions {
   nodeId: string;
-  /** Stores a batch received by an input through the ingest chain. */
-  ingest(messages: IncomingMessage[], input: IngestInput): Promise<unknown>;
+  /** Stores a batch received by an input through the ingest chain (`arrivedAt`: its oldest message's arrival, performance.now()). */
+  ingest(messages: IncomingMessage[], input: IngestInput, arrivedAt: number): Promise<unknown>;
   /** The extractors of an input, in their order (none until extractors are stored). */
   extractorsOf?: (inputId: string) => IngestInput["extractors"];
   registry?: MetricRegistry;
@@ -286,11 +286,11 @@ export class EmbeddedInputStore implements InputStore {
       registry: this.options.registry,
       journal,
       // Read at each batch: static fields and extractors changed while running apply to the next batch.
-      ingest: (messages) =>
+      ingest: (messages, arrivedAt) =>
         this.options.ingest(messages, {
           staticFields: Object.entries(input.staticFields).map(([name, value]) => ({ name, value })),
           extractors: this.options.extractorsOf?.(input.id) ?? [],
-        }).then(() => {}),
+        }, arrivedAt).then(() => {}),
     });
     try {
       const transport = await definition.listen(input.configuration, running, { urlAllowed: (url) => urlAllowed(this.db, url) });

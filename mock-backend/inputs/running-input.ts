@@ -12,10 +12,13 @@ export interface RunningInputOptions {
   codec: InputCodec;
   /** Replaces every message's source when set (Graylog's override_source). */
   overrideSource: string | null;
-  /** Stores a batch through the ingest chain with this input's static fields and extractors. */
-  ingest(messages: IncomingMessage[]): Promise<void>;
+  /**
+   * Stores a batch through the ingest chain with this input's static fields and extractors (`arrivedAt`: when its
+   * oldest message arrived, performance.now(); the store gathers batches of all inputs, store/batch-coalescing.ts).
+   */
+  ingest(messages: IncomingMessage[], arrivedAt: number): Promise<void>;
   registry?: MetricRegistry;
-  /** How long received messages wait to be stored together (ms). */
+  /** How long received messages wait before they are handed to the store, which gathers them further (ms). */
   flushIntervalMs?: number;
   /** Messages held before stream transports pause reading (back-pressure). */
   backlogLimit?: number;
@@ -28,7 +31,7 @@ export interface RunningInputOptions {
 
 /**
  * A listening input between its transport and the ingest chain: decodes frames, counts what it received and
- * dropped (with the last reason), and stores messages in batches, one batch in flight at a time.
+ * dropped (with the last reason), and hands messages to the store in batches, which the store gathers further.
  */
 export class RunningInput implements TransportSink {
   readonly incoming = new ThroughputMeter();
@@ -48,12 +51,17 @@ export class RunningInput implements TransportSink {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private drainWaiters: (() => void)[] = [];
+  /** When the oldest message in `buffer` arrived (performance.now()). */
+  private bufferArrivedAt = 0;
   /** The journal sequence of the newest message in `buffer` (0: none journaled). */
   private bufferSequence = 0;
   /** Settles once the newest journaled frame is on disk. */
   private lastDurable: Promise<void> = Promise.resolve();
   /** Set when the store refused a batch: its frames stay uncommitted in the journal, to be stored at the next start. */
   private holdCommits = false;
+  /** The newest stored journal sequence, and the commit of it in progress. */
+  private commitSequence = 0;
+  private committing: Promise<void> | null = null;
 
   constructor(private readonly options: RunningInputOptions) {
     const prefix = `${options.type}.${options.id}`;
@@ -114,10 +122,8 @@ export class RunningInput implements TransportSink {
 
   stored(): Promise<boolean> {
     if (this.buffer.length === 0) return this.flushing.then(() => this.lastBatchStored);
-    const stored = this.bufferStored.promise;
-    // A sender waits: store now unless a batch is being stored (what arrives meanwhile goes with the next one).
-    if (this.inFlight === 0) this.flushNow();
-    return stored;
+    // A sender waits: its message is handed to the store with the buffer, within flushIntervalMs.
+    return this.bufferStored.promise;
   }
 
   acknowledgeable(): Promise<boolean> {
@@ -140,17 +146,19 @@ export class RunningInput implements TransportSink {
   async close(): Promise<void> {
     clearTimeout(this.timer);
     await this.settled();
+    await this.committing;
     await this.options.journal?.close();
     this.options.registry?.unregister(`${this.options.type}.${this.options.id}.`);
   }
 
   private accept(message: IncomingMessage, sequence: number): void {
     if (sequence > 0) this.bufferSequence = sequence;
+    if (this.buffer.length === 0) this.bufferArrivedAt = performance.now();
     message.inputId = this.options.id;
     if (this.options.overrideSource) message.source = this.options.overrideSource;
     this.buffer.push(message);
     this.incoming.mark();
-    this.timer ??= setTimeout(() => this.flushNow(), this.options.flushIntervalMs ?? 50);
+    this.timer ??= setTimeout(() => this.flushNow(), this.options.flushIntervalMs ?? 10);
   }
 
   private flushNow(): void {
@@ -160,26 +168,40 @@ export class RunningInput implements TransportSink {
     const batch = this.buffer;
     const stored = this.bufferStored;
     const sequence = this.bufferSequence;
+    const arrivedAt = this.bufferArrivedAt;
     this.buffer = [];
     this.bufferSequence = 0;
     this.bufferStored = Promise.withResolvers<boolean>();
     this.inFlight += batch.length;
+    // Handed to the store at once: batches waiting there go in one store write (store/batch-coalescing.ts). Their
+    // outcomes are taken in order, so that the journal is committed only up to what is stored.
+    const storing = this.options.ingest(batch, arrivedAt).then(() => null, (error: unknown) => ({ error }));
     this.flushing = this.flushing.then(async () => {
-      try {
-        await this.options.ingest(batch);
-        this.lastBatchStored = true;
-        if (sequence > 0 && !this.holdCommits) await this.options.journal?.commit(sequence);
-      } catch (error) {
+      const refused = await storing;
+      if (refused) {
         this.failedToStore += batch.length;
         this.lastBatchStored = false;
         this.holdCommits = true;
-        console.error(`Input ${this.options.id} could not store ${batch.length} messages`, error);
-      } finally {
-        stored.resolve(this.lastBatchStored);
-        this.inFlight -= batch.length;
-        if (!this.backlogged()) for (const resume of this.drainWaiters.splice(0)) resume();
-        if (this.buffer.length > 0) this.timer ??= setTimeout(() => this.flushNow(), 0);
+        console.error(`Input ${this.options.id} could not store ${batch.length} messages`, refused.error);
+      } else {
+        this.lastBatchStored = true;
+        if (sequence > 0 && !this.holdCommits) this.commit(sequence);
       }
+      stored.resolve(this.lastBatchStored);
+      this.inFlight -= batch.length;
+      if (!this.backlogged()) for (const resume of this.drainWaiters.splice(0)) resume();
     });
+  }
+
+  /** Commits the journal up to `sequence`, stored; batches stored while a commit runs are committed by one more. */
+  private commit(sequence: number): void {
+    this.commitSequence = sequence;
+    this.committing ??= (async () => {
+      for (let committed = 0; committed < this.commitSequence;) {
+        committed = this.commitSequence;
+        await this.options.journal?.commit(committed);
+      }
+      this.committing = null;
+    })();
   }
 }
