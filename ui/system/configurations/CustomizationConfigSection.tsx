@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CUSTOMIZATION_CONFIG_CLASS, CUSTOMIZATION_DEFAULTS, type CustomizationConfig } from "../../../shared/customization-config.ts";
 import { failureMessage } from "../../api/fetch-error.ts";
 import { toastError } from "../../common/toast.ts";
+import { useMounted } from "../../common/use-mounted.ts";
 import { usePermissions } from "../../session/current-user.tsx";
 import { ConfigurationSection } from "./ConfigurationSection.tsx";
 import { ConfigurationSummary } from "./ConfigurationSummary.tsx";
@@ -21,7 +22,10 @@ export function CustomizationConfigSection() {
   const [draft, setDraft] = useState<CustomizationConfig>(CUSTOMIZATION_DEFAULTS);
   const textProblem = badgeTextProblem(draft);
   const colorProblem = isBadgeColor(draft.badge_color) ? null : "Must be a hex colour such as #1971c2";
-  const stored = config.data;
+  // The navigation's header badge asks for the same document; its answer may reach the browser with the page while
+  // the server drew this summary without it, so the summary shows it from the first effect on (no hydration mismatch).
+  const mounted = useMounted();
+  const stored = mounted ? config.data : undefined;
   return (
     <ConfigurationSection
       title={CUSTOMIZATION_TEXTS.title}
