@@ -32,9 +32,8 @@ export function authenticate({ backend, throttle, trustProxy }: AuthenticateOpti
     const authorization = c.req.header("Authorization");
     const extend = c.req.header(NO_SESSION_EXTENSION_HEADER) !== "true";
     // A poll that must not extend the session and an ordinary call are remembered apart: each reaches the store once.
-    const key = sessionId !== undefined && authorization === undefined
-      ? `${extend ? "extend" : "keep"} ${sessionId}`
-      : null;
+    const session = rememberedSessionOf(sessionId, authorization);
+    const key = session !== null ? `${extend ? "extend" : "keep"} ${session}` : null;
     const identity = (key !== null ? recent.get(key) : null) ?? await recent.remember(
       key,
       () =>
@@ -78,7 +77,19 @@ function mayChangeIdentities(method: string, path: string): boolean {
 }
 
 /**
- * Session cookie → identity for a short while: every request otherwise reads the session, the user and the user's
+ * The session whose identity may be remembered: the cookie's, or that of basic auth with `sessionId:session` (how
+ * proxy mode and scripts carry a session: the same session, so the same identity). A password or an access token
+ * is checked every time; a call carrying both a cookie and an Authorization is never remembered.
+ */
+function rememberedSessionOf(cookie: string | undefined, authorization: string | undefined): string | null {
+  if (authorization === undefined) return cookie ?? null;
+  if (cookie !== undefined) return null;
+  const basic = parseBasicAuth(authorization);
+  return basic?.password === "session" && basic.username ? basic.username : null;
+}
+
+/**
+ * Session (cookie or `sessionId:session`) → identity for a short while: every request otherwise reads the session, the user and the user's
  * roles, teams and grants (5 statements in 3 sequential rounds; a search job makes 2–3 requests). Forgotten after
  * every write that may change identities; a lookup that overlapped such a write is not kept.
  */
