@@ -1,14 +1,17 @@
 /**
  * Live ingest through the inputs (issue 16 item 8): GELF TCP and GELF HTTP sustained, and GELF UDP at a fixed rate,
  * each through the full chain (codec → static fields → extractors → stream rules → pipelines → index set → outputs →
- * store) of an in-process embedded backend. Messages lost = sent − stored (found by `gl2_source_input`). Prints a
- * table and writes bench/RESULTS.md ("Inputs: live ingest"); nothing asserted.
+ * store) of an in-process embedded backend, the shipper in a process of its own (bench/ingest-sender.ts). Messages
+ * lost = sent − stored (found by `gl2_source_input`). Also the server's CPU per stored message (this process, all
+ * threads, from the first message sent until the last stored, and until its terms are indexed too) and what that allows on 2 free cores, since wall-clock
+ * rates on the shared machine follow the load. `--soak-seconds` runs GELF TCP at `--soak-rate` for that long and
+ * samples the resident set every 10 s. Prints a table and writes bench/RESULTS.md ("Inputs: live ingest");
+ * nothing asserted.
  *
  *   deno run -A bench/ingest-inputs.ts [--messages 200000] [--http-clients 128] [--udp-rate 20000] [--udp-seconds 60]
- *     [--transports tcp,http,udp] [--dry]
+ *     [--transports tcp,http,udp] [--soak-seconds 600 --soak-rate 5000] [--dry]
  */
-import { createSocket } from "node:dgram";
-import { connect } from "node:net";
+import process from "node:process";
 import { parseArgs } from "node:util";
 import { createApi } from "../api/app.ts";
 import { openEmbeddedBackend } from "../mock-backend/embedded-backend.ts";
@@ -23,6 +26,8 @@ const { values: args } = parseArgs({
     "udp-seconds": { type: "string", default: "60" },
     "http-clients": { type: "string", default: "128" },
     transports: { type: "string", default: "tcp,http,udp" },
+    "soak-seconds": { type: "string", default: "0" },
+    "soak-rate": { type: "string", default: "5000" },
     dry: { type: "boolean", default: false },
   },
 });
@@ -30,6 +35,8 @@ const MESSAGES = Number(args.messages);
 const UDP_RATE = Number(args["udp-rate"]);
 const UDP_SECONDS = Number(args["udp-seconds"]);
 const HTTP_CLIENTS = Number(args["http-clients"]);
+const SOAK_SECONDS = Number(args["soak-seconds"]);
+const SOAK_RATE = Number(args["soak-rate"]);
 /** Which transports run (one alone, e.g. under a profiler). */
 const TRANSPORTS = new Set(args.transports.split(","));
 /** How long the stored count may stand still before the run counts the rest as lost. */
@@ -48,11 +55,12 @@ async function stored(inputId: string): Promise<number> {
 }
 
 /** Polls until `expected` are stored or nothing new was stored for STALL_MS; the time the last one was seen. */
-async function waitStored(inputId: string, expected: number): Promise<{ count: number; at: number }> {
+async function waitStored(inputId: string, expected: number, sample?: () => void): Promise<{ count: number; at: number }> {
   let count = 0;
   let at = performance.now();
   while (count < expected) {
     await new Promise((resolve) => setTimeout(resolve, 250));
+    sample?.();
     const now = await stored(inputId);
     if (Deno.env.get("BENCH_VERBOSE")) console.log(`  stored ${now} of ${expected}`);
     if (now > count) {
@@ -68,13 +76,43 @@ async function launch(type: string, port: number): Promise<string> {
   return input.id;
 }
 
-const document = (i: number) =>
-  JSON.stringify({ version: "1.1", host: `web-${i % 20}`, short_message: `GET /api/orders/${i} 200 ${i % 997}ms`, level: 6, _status: 200, _bytes: i % 5000 });
+/** Starts bench/ingest-sender.ts; resolves with what it printed once it is done. */
+function send(transport: string, port: number, messages: number, options: { rate?: number; httpClients?: number } = {}) {
+  const command = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run", "-A", new URL("./ingest-sender.ts", import.meta.url).pathname, "--transport", transport, "--port", String(port),
+      "--messages", String(messages), "--rate", String(options.rate ?? 0), "--http-clients", String(options.httpClients ?? HTTP_CLIENTS),
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  });
+  return command.output().then((output) => ({
+    ...(JSON.parse(new TextDecoder().decode(output.stdout).trim().split("\n").pop()!) as { sent: number; refused: number; seconds: number }),
+    at: performance.now(),
+  }));
+}
+
+/** This process's CPU time (all threads: JS, DuckDB, I/O) in ms. */
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const rssMiB = () => Math.round(Deno.memoryUsage().rss / 1048576);
 
 const load = async () => (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
 const rows: string[][] = [];
-const record = (name: string, sent: number, result: { count: number; at: number }, started: number, sentAt: number, loadBefore: string) => {
+const record = (
+  name: string,
+  sent: number,
+  result: { count: number; at: number },
+  started: number,
+  sentAt: number,
+  cpuAtStart: number,
+  loadBefore: string,
+) => {
   const seconds = (result.at - started) / 1000;
+  const cpuPerMessage = (cpuAtStored - cpuAtStart) * 1000 / Math.max(1, result.count);
+  const indexedCpuPerMessage = (cpuMs() - cpuAtStart) * 1000 / Math.max(1, result.count);
   const row = [
     name,
     sent.toLocaleString("en-US"),
@@ -84,81 +122,73 @@ const record = (name: string, sent: number, result: { count: number; at: number 
     ((sentAt - started) / 1000).toFixed(1),
     seconds.toFixed(1),
     Math.round(result.count / seconds).toLocaleString("en-US"),
-    loadBefore,
+    cpuPerMessage.toFixed(1),
+    indexedCpuPerMessage.toFixed(1),
+    Math.round(2e6 / indexedCpuPerMessage).toLocaleString("en-US"),
+    `${loadBefore} → ${loadNow}`,
   ];
   rows.push(row);
   console.log(row.join(" | "));
 };
+let loadNow = "";
+let cpuAtStored = 0;
 
-// GELF TCP: one connection, NUL-terminated frames, writes wait while the socket's buffer is full (back-pressure).
-if (TRANSPORTS.has("tcp")) {
-  const port = await freeTcpPort();
-  const id = await launch("org.graylog2.inputs.gelf.tcp.GELFTCPInput", port);
+/** One run: launch an input of `type`, send through `transport`, wait until stored, record. */
+async function run(name: string, type: string, transport: string, messages: number, options: { rate?: number } = {}) {
+  const port = transport === "udp" ? await freeUdpPort() : await freeTcpPort();
+  const id = await launch(type, port);
   const loadBefore = await load();
   const started = performance.now();
-  const socket = connect({ host: "127.0.0.1", port });
-  await new Promise((resolve) => socket.once("connect", resolve));
-  for (let i = 0; i < MESSAGES; i++) {
-    if (!socket.write(`${document(i)}\0`)) await new Promise((resolve) => socket.once("drain", resolve));
-  }
-  await new Promise<void>((resolve) => socket.end(resolve));
-  const sentAt = performance.now();
-  record("GELF TCP (1 connection)", MESSAGES, await waitStored(id, MESSAGES), started, sentAt, loadBefore);
-}
-
-// GELF HTTP: keep-alive clients POSTing one message each, as HTTP shippers do (each 202 is an acknowledgement, sent
-// once the message is synced to the input's ingest journal; many clients' messages share one sync).
-if (TRANSPORTS.has("http")) {
-  const port = await freeTcpPort();
-  const id = await launch("org.graylog2.inputs.gelf.http.GELFHttpInput", port);
-  const loadBefore = await load();
-  const started = performance.now();
-  let next = 0;
-  let refused = 0;
-  const client = async () => {
-    while (next < MESSAGES) {
-      const i = next++;
-      const answer = await fetch(`http://127.0.0.1:${port}/gelf`, { method: "POST", body: document(i) });
-      if (answer.status !== 202) refused++;
-      await answer.body?.cancel();
-    }
+  const cpuAtStart = cpuMs();
+  const rss: number[] = [rssMiB()];
+  let lastSample = performance.now();
+  const sample = () => {
+    if (performance.now() - lastSample < 10_000) return;
+    lastSample = performance.now();
+    rss.push(rssMiB());
   };
-  await Promise.all(Array.from({ length: HTTP_CLIENTS }, client));
-  const sentAt = performance.now();
-  record(`GELF HTTP (${HTTP_CLIENTS} clients${refused ? `, ${refused} refused` : ""})`, MESSAGES, await waitStored(id, MESSAGES - refused), started, sentAt, loadBefore);
+  const sampler = setInterval(sample, 1000);
+  const sender = await send(transport, port, messages, options);
+  const result = await waitStored(id, messages - sender.refused, sample);
+  clearInterval(sampler);
+  cpuAtStored = cpuMs();
+  // Live rows are term-indexed in passes (ingest/term-indexing-pace.ts): its CPU is counted too, once caught up.
+  await backend.messageStore.indexTerms();
+  rss.push(rssMiB());
+  loadNow = await load();
+  record(`${name}${sender.refused ? `, ${sender.refused} refused` : ""}`, messages, result, started, sender.at, cpuAtStart, loadBefore);
+  return rss;
 }
 
-// GELF UDP at a fixed rate: datagrams sent in 10 ms slices.
+const GELF = "org.graylog2.inputs.gelf";
+if (TRANSPORTS.has("tcp")) await run("GELF TCP (1 connection)", `${GELF}.tcp.GELFTCPInput`, "tcp", MESSAGES);
+if (TRANSPORTS.has("http")) await run(`GELF HTTP (${HTTP_CLIENTS} clients)`, `${GELF}.http.GELFHttpInput`, "http", MESSAGES);
 if (TRANSPORTS.has("udp")) {
-  const port = await freeUdpPort();
-  const id = await launch("org.graylog2.inputs.gelf.udp.GELFUDPInput", port);
-  const socket = createSocket("udp4");
-  const loadBefore = await load();
-  const started = performance.now();
-  const total = UDP_RATE * UDP_SECONDS;
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * UDP_RATE));
-    while (sent < due) {
-      const i = sent++;
-      socket.send(document(i), port, "127.0.0.1");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const sentAt = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  socket.close();
-  record(`GELF UDP at ${UDP_RATE.toLocaleString("en-US")}/s for ${UDP_SECONDS} s`, total, await waitStored(id, total), started, sentAt, loadBefore);
+  await run(`GELF UDP at ${UDP_RATE.toLocaleString("en-US")}/s for ${UDP_SECONDS} s`, `${GELF}.udp.GELFUDPInput`, "udp", UDP_RATE * UDP_SECONDS, { rate: UDP_RATE });
+}
+if (SOAK_SECONDS > 0) {
+  const rss = await run(
+    `GELF TCP at ${SOAK_RATE.toLocaleString("en-US")}/s for ${SOAK_SECONDS} s`,
+    `${GELF}.tcp.GELFTCPInput`,
+    "tcp",
+    SOAK_RATE * SOAK_SECONDS,
+    { rate: SOAK_RATE },
+  );
+  console.log(`resident set (MiB, every 10 s): ${rss.join(" ")}`);
 }
 
 await backend.close();
 await Deno.remove(dataDir, { recursive: true });
-const header = ["input", "sent", "stored", "lost", "lost %", "send s", "stored by s", "stored msg/s", "load before (1/5/15 min)"];
+const header = [
+  "input", "sent", "stored", "lost", "lost %", "send s", "stored by s", "stored msg/s", "server CPU µs/msg until stored",
+  "server CPU µs/msg with terms indexed", "bound on 2 free cores msg/s",
+  "load before → after (1/5/15 min)",
+];
 if (!args.dry) {
   await writeResults(
     "Inputs: live ingest (bench/ingest-inputs.ts)",
     header,
     rows,
-    `In-process embedded backend on a database file (GELF HTTP acknowledges from its ingest journal), full ingest chain, loopback clients in the same process. Messages per run: ${MESSAGES.toLocaleString("en-US")} (TCP, HTTP). The machine is shared: read the load column before the rates.`,
+    `In-process embedded backend on a database file (GELF HTTP acknowledges from its ingest journal), full ingest chain, the shipper in its own process (bench/ingest-sender.ts). Messages per run: ${MESSAGES.toLocaleString("en-US")} (TCP, HTTP). The machine is shared: read the load column before the rates.`,
   );
 }
