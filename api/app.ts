@@ -16,6 +16,7 @@ import { eventDefinitionsApi } from "./routes/event-definitions.ts";
 import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
+import { contentPacksApi } from "./routes/content-packs.ts";
 import { inputsApi } from "./routes/inputs.ts";
 import { extractorsApi } from "./routes/extractors.ts";
 import { outputsApi } from "./routes/outputs.ts";
@@ -108,6 +109,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     eventDefinitionsApi(),
     eventNotificationsApi(),
     grokApi(),
+    contentPacksApi(),
     inputsApi(),
     extractorsApi(),
     extractorTestersApi(),

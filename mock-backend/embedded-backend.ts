@@ -24,6 +24,7 @@ import { seedEventDefinitions } from "./events/seed-event-definitions.ts";
 import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
+import { contentPackStoreFor } from "./content-packs/content-pack-store.ts";
 import { EmbeddedExtractorStore } from "./extractors/extractor-store.ts";
 import { EmbeddedExtractorTesters } from "./extractors/extractor-testers.ts";
 import { EmbeddedOutputStore } from "./outputs/output-store.ts";
@@ -262,6 +263,10 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     eventDefinitions: events,
     eventNotifications: new EmbeddedNotificationStore(db, senders),
     grokPatterns: new EmbeddedGrokPatternStore(db),
+    // Made when first asked for: installing a pack writes through this backend's other stores.
+    get contentPacks() {
+      return contentPackStoreFor(db, this as EmbeddedBackend);
+    },
     inputs,
     extractors,
     outputs,

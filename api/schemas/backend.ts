@@ -15,6 +15,7 @@ import type { EventDefinitionWrites } from "./event-definitions.ts";
 import type { EventNotificationStore } from "./event-notifications.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
+import type { ContentPackStore } from "./content-packs.ts";
 import type { InputStore } from "./inputs.ts";
 import type { ExtractorStore } from "./extractors.ts";
 import type { OutputStore } from "./outputs.ts";
@@ -252,6 +253,7 @@ export interface Backend {
   eventDefinitions: EventDefinitionWrites;
   eventNotifications: EventNotificationStore;
   grokPatterns: GrokPatternStore;
+  contentPacks: ContentPackStore;
   inputs: InputStore;
   extractors: ExtractorStore;
   outputs: OutputStore;

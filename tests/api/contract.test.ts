@@ -145,6 +145,18 @@ import { answerChecker } from "../helpers/openapi-answers.ts";
 import { concretePath, listOperations, loadOpenApiDocument, operationsOf } from "../helpers/openapi-operations.ts";
 import { describeRequest, invalidRequest, sendGenerated, validRequest } from "../helpers/openapi-requests.ts";
 import { assertSchema } from "../helpers/schema-assert.ts";
+import {
+  CatalogIndexSchema,
+  CatalogResolveResponseSchema,
+  ContentPackInstallationSchema,
+  ContentPackInstallationsSchema,
+  ContentPackListSchema,
+  ContentPackResponseSchema,
+  ContentPackRevisionsSchema,
+  ContentPackSchema,
+  ContentPackUninstallationSchema,
+  ContentPackUninstallDetailsSchema,
+} from "../../api/schemas/content-packs.ts";
 import { ClusterJobsSchema, JobTriggeredSchema, SystemJobListSchema } from "../../api/schemas/system-jobs.ts";
 import { SystemMessagesPageSchema } from "../../api/schemas/system-messages.ts";
 import { ClusterLoggersSchema, ClusterSubsystemsSchema, LoggersSchema, RecentLogMessagesSchema, SubsystemsSchema } from "../../api/schemas/logging.ts";
@@ -200,6 +212,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   alertId: "0123456789abcdef01234567",
   teamId: "0123456789abcdef01234567",
   backendId: "0123456789abcdef01234567",
+  contentPackId: "00000000-0000-4000-8000-000000000000",
+  revision: "1",
+  installationId: "0123456789abcdef01234567",
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
@@ -382,6 +397,32 @@ const GROK_BODY = { name: "CONTRACT_STATUS", pattern: "status=%{INT:status:int}"
 const storedGrokPattern = async (harness: ApiHarness) => {
   const created = await harness.call("POST", "/system/grok", { body: { ...GROK_BODY, name: `CONTRACT_${crypto.randomUUID().slice(0, 8)}` } });
   return { params: { patternId: (created.body as { id: string }).id } };
+};
+
+/** A content pack holding one grok pattern, under an id of its own. */
+const contentPackBody = () => ({
+  v: "1",
+  id: crypto.randomUUID(),
+  rev: 1,
+  name: "Contract pack",
+  summary: "For the contract",
+  vendor: "Sluice",
+  entities: [{
+    v: "1",
+    type: { name: "grok_pattern", version: "1" },
+    id: "0123456789abcdef01234567",
+    data: { name: { "@type": "string", "@value": "CONTRACT_PACKED" }, pattern: { "@type": "string", "@value": "%{WORD}" } },
+  }],
+});
+const storedContentPack = async (harness: ApiHarness) => {
+  const pack = contentPackBody();
+  await harness.call("POST", "/system/content_packs", { body: pack });
+  return { params: { contentPackId: pack.id, revision: "1" } };
+};
+const installedContentPack = async (harness: ApiHarness) => {
+  const { params } = await storedContentPack(harness);
+  const installed = await harness.call("POST", `/system/content_packs/${params.contentPackId}/1/installations`, { body: {} });
+  return { params: { ...params, installationId: (installed.body as { _id: string })._id } };
 };
 
 /** A Raw UDP input on loopback (a launch on a taken port still answers 201: that input's state says FAILED). */
@@ -800,6 +841,41 @@ const CONTRACT: Record<string, ContractCase> = {
   "POST /system/grok/test": { body: { grok_pattern: GROK_BODY, sample_data: "status=200" }, status: 200, schema: GrokPatternTestResultSchema },
   "PUT /system/grok/{patternId}": { body: { name: "CONTRACT_CHANGED", pattern: "%{WORD}" }, prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
   "DELETE /system/grok/{patternId}": { prepare: storedGrokPattern, status: 204, schema: null },
+  "GET /system/catalog": { status: 200, schema: CatalogIndexSchema },
+  "POST /system/catalog": {
+    body: { entities: [{ id: "0123456789abcdef01234567", type: { name: "grok_pattern", version: "1" } }] },
+    prepare: async (harness) => {
+      const { params } = await storedGrokPattern(harness);
+      return { body: { entities: [{ id: params.patternId, type: { name: "grok_pattern", version: "1" } }] } };
+    },
+    status: 200,
+    schema: CatalogResolveResponseSchema,
+  },
+  "GET /system/content_packs": { prepare: storedContentPack, status: 200, schema: ContentPackListSchema },
+  "GET /system/content_packs/latest": { prepare: storedContentPack, status: 200, schema: ContentPackListSchema },
+  "POST /system/content_packs": { body: contentPackBody(), prepare: () => Promise.resolve({ body: contentPackBody() }), status: 201, schema: ContentPackSchema },
+  "GET /system/content_packs/{contentPackId}": { prepare: storedContentPack, status: 200, schema: ContentPackRevisionsSchema },
+  "GET /system/content_packs/{contentPackId}/{revision}": { prepare: storedContentPack, status: 200, schema: ContentPackResponseSchema },
+  "GET /system/content_packs/{contentPackId}/{revision}/download": { prepare: storedContentPack, status: 200, schema: ContentPackSchema },
+  "DELETE /system/content_packs/{contentPackId}": { prepare: storedContentPack, status: 204, schema: null },
+  "DELETE /system/content_packs/{contentPackId}/{revision}": { prepare: storedContentPack, status: 204, schema: null },
+  "POST /system/content_packs/{contentPackId}/{revision}/installations": {
+    body: { parameters: {}, comment: "contract" },
+    prepare: storedContentPack,
+    status: 200,
+    schema: ContentPackInstallationSchema,
+  },
+  "GET /system/content_packs/{contentPackId}/installations": { prepare: installedContentPack, status: 200, schema: ContentPackInstallationsSchema },
+  "GET /system/content_packs/{contentPackId}/installations/{installationId}/uninstall_details": {
+    prepare: installedContentPack,
+    status: 200,
+    schema: ContentPackUninstallDetailsSchema,
+  },
+  "DELETE /system/content_packs/{contentPackId}/installations/{installationId}": {
+    prepare: installedContentPack,
+    status: 200,
+    schema: ContentPackUninstallationSchema,
+  },
   "GET /system/inputs/types": { status: 200, schema: InputTypesSummarySchema },
   "GET /system/inputs/types/all": { status: 200, schema: InputTypeInfoMapSchema },
   "GET /system/inputs/types/{inputType}": { status: 200, schema: InputTypeInfoSchema },

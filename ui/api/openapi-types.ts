@@ -2072,6 +2072,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every entity a content pack can hold, by type */
+        get: operations["getSystemCatalog"];
+        put?: never;
+        /** The named entities and every entity they depend on, as content pack entities */
+        post: operations["postSystemCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every revision of every content pack, with installation counts */
+        get: operations["getSystemContentPacks"];
+        put?: never;
+        /** Store a content pack revision (an upload, or one made in the create wizard) */
+        post: operations["postSystemContentPacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each content pack's newest revision, with installation counts */
+        get: operations["getSystemContentPacksLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every revision of one content pack */
+        get: operations["getSystemContentPacksByContentPackId"];
+        put?: never;
+        post?: never;
+        /** Remove every revision of a content pack (the entities it installed stay) */
+        delete: operations["deleteSystemContentPacksByContentPackId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision of a content pack */
+        get: operations["getSystemContentPacksByContentPackIdByRevision"];
+        put?: never;
+        post?: never;
+        /** Remove one revision of a content pack */
+        delete: operations["deleteSystemContentPacksByContentPackIdByRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/{revision}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision as a JSON file to download */
+        get: operations["getSystemContentPacksByContentPackIdByRevisionDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/{revision}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Install a revision with values for its parameters: its entities are created (equal ones found are used) */
+        post: operations["postSystemContentPacksByContentPackIdByRevisionInstallations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installations of a content pack */
+        get: operations["getSystemContentPacksByContentPackIdInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/installations/{installationId}/uninstall_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The entities uninstalling would remove */
+        get: operations["getSystemContentPacksByContentPackIdInstallationsByInstallationIdUninstallDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/content_packs/{contentPackId}/installations/{installationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Uninstall: remove what the installation created that no other installation uses */
+        delete: operations["deleteSystemContentPacksByContentPackIdInstallationsByInstallationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/inputs/types": {
         parameters: {
             query?: never;
@@ -6894,6 +7068,150 @@ export interface components {
                 content_pack?: string | null;
             };
             sample_data: string;
+        };
+        CatalogIndexResponse: {
+            entities: components["schemas"]["EntityExcerpt"][];
+        };
+        EntityExcerpt: {
+            id: string;
+            type: {
+                /** @enum {string} */
+                name: "grok_pattern" | "lookup_adapter" | "lookup_cache" | "lookup_table" | "stream" | "output" | "input" | "pipeline_rule" | "pipeline";
+                version: string;
+            };
+            title: string;
+        };
+        CatalogResolveResponse: {
+            entities: components["schemas"]["ContentPackEntity"][];
+        };
+        ContentPackEntity: {
+            /**
+             * @default 1
+             * @enum {string}
+             */
+            v: "1";
+            type: components["schemas"]["ModelType"];
+            id: string;
+            data: {
+                [key: string]: unknown;
+            };
+            /** @default [] */
+            constraints: unknown[];
+        };
+        ModelType: {
+            /** @enum {string} */
+            name: "grok_pattern" | "lookup_adapter" | "lookup_cache" | "lookup_table" | "stream" | "output" | "input" | "pipeline_rule" | "pipeline";
+            /** @default 1 */
+            version: string;
+        };
+        CatalogResolveRequest: {
+            entities: components["schemas"]["EntityDescriptor"][];
+        };
+        EntityDescriptor: {
+            id: string;
+            type: components["schemas"]["ModelType"];
+        };
+        ContentPackList: {
+            total: number;
+            content_packs: components["schemas"]["ContentPack"][];
+            content_packs_metadata: {
+                [key: string]: {
+                    [key: string]: {
+                        installation_count: number;
+                    };
+                };
+            };
+        };
+        ContentPack: {
+            /**
+             * @default 1
+             * @enum {string}
+             */
+            v: "1";
+            /** Format: uuid */
+            id: string;
+            rev: number;
+            name: string;
+            summary: string;
+            /** @default  */
+            description: string;
+            vendor: string;
+            /** @default  */
+            url: string;
+            /** @default [] */
+            parameters: components["schemas"]["ContentPackParameter"][];
+            entities: components["schemas"]["ContentPackEntity"][];
+            server_version?: string;
+            created_at?: string;
+        };
+        ContentPackParameter: {
+            name: string;
+            title: string;
+            /** @default  */
+            description: string;
+            /** @enum {string} */
+            type: "string" | "integer" | "double" | "boolean";
+            default_value?: components["schemas"]["ValueReference"];
+        };
+        ValueReference: {
+            /** @enum {string} */
+            "@type": "string" | "integer" | "double" | "boolean" | "parameter";
+            "@value": string | number | boolean | null;
+        } | null;
+        ContentPackRevisions: {
+            content_pack_revisions: {
+                [key: string]: components["schemas"]["ContentPack"];
+            };
+            constraints_result: {
+                [key: string]: unknown[];
+            };
+        };
+        ContentPackResponse: {
+            content_pack: components["schemas"]["ContentPack"];
+            constraints_result: unknown[];
+        };
+        ContentPackInstallation: {
+            _id: string;
+            content_pack_id: string;
+            content_pack_revision: number;
+            parameters: {
+                [key: string]: components["schemas"]["ValueReference"];
+            };
+            entities: components["schemas"]["NativeEntityDescriptor"][];
+            comment: string;
+            created_at: string;
+            created_by: string;
+        };
+        NativeEntityDescriptor: {
+            id: string;
+            content_pack_entity_id: string;
+            title: string;
+            type: {
+                /** @enum {string} */
+                name: "grok_pattern" | "lookup_adapter" | "lookup_cache" | "lookup_table" | "stream" | "output" | "input" | "pipeline_rule" | "pipeline";
+                version: string;
+            };
+            found_on_system: boolean;
+        };
+        ContentPackInstallationRequest: {
+            /** @default {} */
+            parameters: {
+                [key: string]: components["schemas"]["ValueReference"];
+            };
+            /** @default  */
+            comment: string;
+        };
+        ContentPackInstallationsResponse: {
+            total: number;
+            installations: components["schemas"]["ContentPackInstallation"][];
+        };
+        ContentPackUninstallDetails: {
+            entities: components["schemas"]["NativeEntityDescriptor"][];
+        };
+        ContentPackUninstallation: {
+            entities: components["schemas"]["NativeEntityDescriptor"][];
+            failed_entities: components["schemas"]["NativeEntityDescriptor"][];
+            skipped_entities: components["schemas"]["NativeEntityDescriptor"][];
         };
         InputTypesSummary: {
             types: {
@@ -18528,6 +18846,822 @@ export interface operations {
             };
             /** @description The request body is not of a content type the operation reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog's entities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogIndexResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description The entities with their dependencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogResolveResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackList"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemContentPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPack"];
+            };
+        };
+        responses: {
+            /** @description The stored revision. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPack"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksLatest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackList"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksByContentPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions by number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackRevisions"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemContentPacksByContentPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksByContentPackIdByRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemContentPacksByContentPackIdByRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksByContentPackIdByRevisionDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPack"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSystemContentPacksByContentPackIdByRevisionInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentPackInstallationRequest"];
+            };
+        };
+        responses: {
+            /** @description The installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackInstallation"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is not of a content type the operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksByContentPackIdInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackInstallationsResponse"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemContentPacksByContentPackIdInstallationsByInstallationIdUninstallDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                installationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What an uninstall removes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackUninstallDetails"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSystemContentPacksByContentPackIdInstallationsByInstallationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentPackId: string;
+                installationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was removed, skipped or failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPackUninstallation"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No content pack (or revision, or installation) with this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
