@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Database } from "../database.ts";
+import { withSearchDeadline } from "../../shared/search-deadline.ts";
 import {
   POSTING_KINDS,
   type PostingKind,
@@ -185,7 +186,8 @@ export class TermIndex implements TermIndexSource {
   private total = 0;
   private running: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  /** Aborted by `stop`: the statement running is interrupted and its block's transaction rolled back. */
+  private readonly stopping = new AbortController();
 
   private constructor(private readonly db: Database, private readonly options: TermIndexOptions) {}
 
@@ -252,6 +254,9 @@ export class TermIndex implements TermIndexSource {
           this.again = false;
           await this.indexWritten(progress);
         } while (this.again && !this.stopped);
+      } catch (error) {
+        // Stopped mid-block: the block's transaction was rolled back, and the next start indexes it again.
+        if (!this.stopped) throw error;
       } finally {
         this.running = null;
       }
@@ -259,10 +264,23 @@ export class TermIndex implements TermIndexSource {
     return this.running;
   }
 
-  /** Stops after the block being indexed (the next start goes on from there) and waits for it. */
+  /**
+   * Stops at once: the block being indexed is interrupted and rolled back (a block of 122,880 messages takes
+   * seconds, which a server's shutdown must not wait for); the next start indexes it again. Resolves once the
+   * rollback is done.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping.abort(new Error("The term index is stopping."));
     await this.running?.catch(() => {});
+  }
+
+  private get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  /** Runs `work`'s statements so that `stop` interrupts them. */
+  private interruptible<T>(work: () => Promise<T>): Promise<T> {
+    return withSearchDeadline(this.stopping.signal, work);
   }
 
   private async indexWritten(progress?: IndexingProgress): Promise<void> {
@@ -271,16 +289,18 @@ export class TermIndex implements TermIndexSource {
     while (this.indexed < total && !this.stopped) {
       // Up to the end of the current block, so a block's postings and its time span are written together.
       const end = Math.min((Math.floor(this.indexed / BLOCK_ROWS) + 1) * BLOCK_ROWS, total);
-      await this.db.transaction(async (connection) => {
-        await indexRows(connection, this.indexed, end);
-        await connection.run("UPDATE term_index_state SET indexed_rows = ?", [end]);
-      });
+      await this.interruptible(() =>
+        this.db.transaction(async (connection) => {
+          await indexRows(connection, this.indexed, end);
+          await connection.run("UPDATE term_index_state SET indexed_rows = ?", [end]);
+        })
+      );
       // Spans first: a search that sees the new `indexedRows` must find this block's span.
       await this.readBlocks();
       this.indexed = end;
       progress?.(end, total);
     }
-    if (!this.stopped) await this.sortDictionary();
+    if (!this.stopped) await this.interruptible(() => this.sortDictionary());
   }
 
   /** Sorts the dictionary as a whole (dropping terms listed by several blocks) once enough is unsorted. */
