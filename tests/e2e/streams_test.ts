@@ -1,7 +1,7 @@
 /**
  * Streams in a real browser: create a stream, add a rule and test it against a message, see it listed, start and
  * pause it; once running, messages sent to a GELF HTTP input are routed by the rule (only the matching one is in
- * the stream's search); the form offers index sets by title; 'Manage Alerts' opens /alerts?stream_id=, 'Manage Outputs' the stream's outputs page.
+ * the stream's search) and the rules editor loads such a stored message as its example; the form offers index sets by title; 'Manage Alerts' opens /alerts?stream_id=, 'Manage Outputs' the stream's outputs page.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -172,6 +172,27 @@ Deno.test("streams in Chromium", async (t) => {
       }, 30_000);
       assert.doesNotMatch(await page.getByTestId("message-table").innerText(), /invoice 815 sent/);
       await page.screenshot({ path: `${SHOTS}stream-search-routed-light.png`, fullPage: true });
+
+      // /streams/{id}/edit?index=&message_id= loads that stored message as the example to test the rules against.
+      const stored = await context.request.get(
+        server.url(`/api/search/universal/relative?query=${encodeURIComponent('"order 4711 paid"')}&range=3600`),
+        { headers: API_HEADERS },
+      );
+      const example = (await stored.json() as { messages: { index: string; message: { _id: string } }[] }).messages[0];
+      await page.goto(server.url(`/streams/${checkout.id}/edit?index=${example.index}&message_id=${example.message._id}`));
+      await waitForPageHydration(page);
+      await eventually(async () =>
+        assert.equal(
+          (await page.getByTestId("stream-example-message").innerText()).trim(),
+          `Example message ${example.message._id} from index ${example.index}.`,
+        ), LOADED_MACHINE_TIMEOUT_MS);
+      const fields = JSON.parse(await page.getByRole("textbox", { name: "Message fields (JSON)" }).inputValue()) as Record<string, unknown>;
+      assert.equal(fields.service, "checkout-api");
+      assert.equal(fields.message, "order 4711 paid");
+      assert.equal(fields._id, undefined);
+      await page.getByRole("button", { name: "Test rules" }).click();
+      await eventually(async () => assert.equal((await page.getByTestId("stream-test-outcome").innerText()).trim(), "This message would be routed to this stream."), LOADED_MACHINE_TIMEOUT_MS);
+      await page.screenshot({ path: `${SHOTS}stream-rules-example-light.png`, fullPage: true });
 
       // The stream form offers the index sets by title; 'Manage Alerts' narrows the alerts page to the stream.
       await page.goto(server.url(STREAMS));

@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Radio, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import type { StreamRule, StreamTestMatchResponse } from "../../api/schemas/streams.ts";
 import { paths } from "../../shared/paths.ts";
 import { failureMessage } from "../api/fetch-error.ts";
@@ -10,15 +10,16 @@ import { ConfirmDialog } from "../common/confirm-dialog/ConfirmDialog.tsx";
 import { toastError, toastSuccess } from "../common/toast.ts";
 import { usePermissions } from "../session/current-user.tsx";
 import { PageLayout } from "../shell/PageLayout.tsx";
-import { parseTestMessage, ruleBody, ruleSentence, type RuleFormValues } from "./logic/stream-rules.ts";
+import { exampleMessageText, parseTestMessage, ruleBody, ruleSentence, type RuleFormValues } from "./logic/stream-rules.ts";
 import { StreamRuleFormModal } from "./StreamRuleFormModal.tsx";
-import { createRule, deleteRule, invalidateStreams, streamQueryOptions, testMatch, updateRule, updateStream } from "./stream-queries.ts";
+import { createRule, deleteRule, exampleMessageQueryOptions, invalidateStreams, streamQueryOptions, testMatch, updateRule, updateStream } from "./stream-queries.ts";
 
 const EXAMPLE_MESSAGE = '{\n  "source": "web-01",\n  "message": "GET /index.html 200",\n  "http_method": "GET"\n}';
 
 /**
  * /streams/{id}/edit: the stream rules editor (spec 002 §7). Rules of every Graylog type, inverted or not, all
- * or any of them must match; a message can be tested against the rules before they route anything.
+ * or any of them must match; a message can be tested against the rules before they route anything. With
+ * `?index=&message_id=` (spec 002 §2) that stored message is the example to test.
  */
 export function StreamRulesPage() {
   const { streamId = "" } = useParams();
@@ -29,6 +30,13 @@ export function StreamRulesPage() {
   const [toDelete, setToDelete] = useState<StreamRule | null>(null);
   const [messageText, setMessageText] = useState(EXAMPLE_MESSAGE);
   const [outcome, setOutcome] = useState<StreamTestMatchResponse | { error: string } | null>(null);
+  const [searchParams] = useSearchParams();
+  const exampleIndex = searchParams.get("index") ?? "";
+  const exampleId = searchParams.get("message_id") ?? "";
+  const example = useQuery({ ...exampleMessageQueryOptions(exampleIndex, exampleId), enabled: exampleIndex !== "" && exampleId !== "" });
+  useEffect(() => {
+    if (example.data) setMessageText(exampleMessageText(example.data.message));
+  }, [example.data]);
 
   if (stream.isError) return <PageLayout title="Stream rules"><Alert color="red">{failureMessage(stream.error)}</Alert></PageLayout>;
   const current = stream.data;
@@ -136,6 +144,12 @@ export function StreamRulesPage() {
         <Card withBorder>
           <Stack gap="sm">
             <Title order={3}>Test against a message</Title>
+            {example.data && (
+              <Text size="sm" c="dimmed" data-testid="stream-example-message">
+                Example message {exampleId} from index {example.data.index}.
+              </Text>
+            )}
+            {example.isError && <Text c="red" size="sm" role="alert">Could not load the example message: {failureMessage(example.error)}</Text>}
             <Textarea
               label="Message fields (JSON)"
               autosize

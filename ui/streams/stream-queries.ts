@@ -15,6 +15,9 @@ export const streamPageQueryOptions = (params: StreamPageParams) => ({
 });
 
 export const streamQueryOptions = (streamId: string) => resourceQueryOptions("/streams/{streamId}", { path: { streamId } });
+/** GET /messages/{index}/{id}: the example message of /streams/{id}/edit?index=&message_id=. */
+export const exampleMessageQueryOptions = (index: string, messageId: string) =>
+  resourceQueryOptions("/messages/{index}/{messageId}", { path: { index, messageId } });
 export const favoritesQueryOptions = () => resourceQueryOptions("/favorites");
 /** GET /streams: every readable stream (the index sets the form offers are those the streams use). */
 export const allStreamsQueryOptions = () => resourceQueryOptions("/streams");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { STREAM_RULE_TYPES } from "../../../api/schemas/streams.ts";
 import { bulkOutcomeText, indexSetOptions, rulesText, streamPageQuery, validateTitle } from "../../../ui/streams/logic/stream-list.ts";
-import { EMPTY_RULE_FORM, parseTestMessage, RULE_TYPE_OPTIONS, ruleBody, ruleSentence, validateRule } from "../../../ui/streams/logic/stream-rules.ts";
+import { EMPTY_RULE_FORM, exampleMessageText, parseTestMessage, RULE_TYPE_OPTIONS, ruleBody, ruleSentence, validateRule } from "../../../ui/streams/logic/stream-rules.ts";
 
 Deno.test("the rule type choice offers every Graylog rule type under its number", () => {
   assert.deepEqual(RULE_TYPE_OPTIONS, [
@@ -89,4 +89,16 @@ Deno.test("the stream form offers the writable index sets by title, or the ids s
     { value: "a", label: "a" },
     { value: "b", label: "b" },
   ]);
+});
+
+Deno.test("a stored example message is tested with its own fields, without ids, stream lists and internal fields but the input", () => {
+  const text = exampleMessageText({
+    _id: "m1",
+    streams: ["s"],
+    gl2_source_node: "n",
+    gl2_source_input: "i",
+    source: "web-01",
+    level: 6,
+  });
+  assert.deepEqual(JSON.parse(text), { gl2_source_input: "i", source: "web-01", level: 6 });
 });

@@ -103,3 +103,16 @@ export function parseTestMessage(text: string): { message: Record<string, unknow
   }
   return { error: 'Enter the message as a JSON object of fields, e.g. {"source": "web-01", "message": "GET /"}.' };
 }
+
+/**
+ * Fields of a stored message that rules never read and a test need not show: its id, index and stream list and
+ * Graylog's internal `gl2_…` fields, except the input it came from (what a 'match input' rule reads).
+ */
+const isInternalField = (name: string) =>
+  name === "_id" || name === "_index" || name === "_source" || name === "streams" || (name.startsWith("gl2_") && name !== "gl2_source_input");
+
+/** The test against a message's JSON for a stored example message (/streams/{id}/edit?index=&message_id=). */
+export function exampleMessageText(fields: Record<string, unknown>): string {
+  const kept = Object.fromEntries(Object.entries(fields).filter(([name]) => !isInternalField(name)));
+  return JSON.stringify(kept, null, 2);
+}
