@@ -1,7 +1,7 @@
 /**
  * Alerts in a real browser: an aggregation event definition created through the five-step wizard fires on the
  * generated demo logs (evaluated at once through its execute call instead of waiting for the scheduler), its
- * alert is listed on /alerts and its replay search opens the search page; an HTTP notification pointed at a small
+ * alert is listed on /alerts with the messages that triggered it in its details, and its replay search opens the search page; an HTTP notification pointed at a small
  * server this test runs on loopback is reached by 'Execute Test Notification', and again, by the scheduler, when a
  * definition made in the wizard with that notification fires on the live demo traffic.
  */
@@ -119,6 +119,11 @@ Deno.test("alerts in Chromium", async (t) => {
       await eventually(async () => assert.match(await row.innerText(), /Busy log sources: count\(\)=\d+.*\n?ALERT/s), 15_000);
       await page.screenshot({ path: `${SHOTS}alerts-list-light.png`, fullPage: true });
       await row.click();
+      // The details list the messages that triggered the event: as many as it counted (up to ten), with a source each.
+      const counted = Number((await row.innerText()).match(/count\(\)=(\d+)/)![1]);
+      await eventually(async () => assert.equal(await page.getByTestId("event-message").count(), Math.min(counted, 10)), LOADED_MACHINE_TIMEOUT_MS);
+      for (const source of await page.getByTestId("event-message").locator("td:nth-child(2)").allInnerTexts()) assert.notEqual(source.trim(), "");
+      await page.screenshot({ path: `${SHOTS}alerts-event-details-light.png`, fullPage: true });
       await page.getByRole("link", { name: "Replay search" }).click();
       await page.waitForURL(/\/search\?/);
       const url = new URL(page.url());

@@ -7,6 +7,7 @@ import { resourceQueryOptions } from "../api/resource-query.ts";
 import { PageLayout } from "../shell/PageLayout.tsx";
 import { AlertsNavigation } from "./AlertsNavigation.tsx";
 import { eventsSearchQueryOptions } from "./alert-queries.ts";
+import { EventMessages } from "./EventMessages.tsx";
 import { type AlertsFilter, foundText } from "./logic/alerts-list.ts";
 import { STREAM_FILTER_PARAM } from "./stream-alerts-link.ts";
 import { PRIORITIES } from "./logic/event-definition-form.ts";
@@ -109,6 +110,7 @@ export function AlertsPage() {
                             <Text size="sm"><b>Group-by fields:</b> <Code>{JSON.stringify(event.group_by_fields)}</Code></Text>
                           )}
                           {Object.keys(event.fields).length > 0 && <Text size="sm"><b>Additional fields:</b> <Code>{JSON.stringify(event.fields)}</Code></Text>}
+                          <EventMessages event={event} />
                           <Group>
                             <Anchor component={Link} to={paths.alertReplay.href({ alertId: event.id })} size="sm">Replay search</Anchor>
                             <Anchor component={Link} to={paths.eventDefinition.href({ definitionId: event.event_definition_id })} size="sm">Event definition</Anchor>
