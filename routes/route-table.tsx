@@ -134,6 +134,11 @@ const CacheEditPage = lazyPage(() => import("../ui/system/lookup-tables/CacheFor
 const DataAdapterCreatePage = lazyPage(() => import("../ui/system/lookup-tables/DataAdapterFormPage.tsx").then((module) => module.DataAdapterCreatePage));
 const DataAdapterEditPage = lazyPage(() => import("../ui/system/lookup-tables/DataAdapterFormPage.tsx").then((module) => module.DataAdapterEditPage));
 
+const ContentPacksPage = lazyPage(() => import("../ui/system/content-packs/ContentPacksPage.tsx").then((module) => module.ContentPacksPage));
+const ContentPackPage = lazyPage(() => import("../ui/system/content-packs/ContentPackPage.tsx").then((module) => module.ContentPackPage));
+const ContentPackCreatePage = lazyPage(() =>
+  import("../ui/system/content-packs/ContentPackCreatePage.tsx").then((module) => module.ContentPackCreatePage)
+);
 const IndicesPage = lazyPage(() => import("../ui/system/indices/IndicesPage.tsx").then((module) => module.IndicesPage));
 const IndexSetPage = lazyPage(() => import("../ui/system/indices/IndexSetPage.tsx").then((module) => module.IndexSetPage));
 const IndexSetCreatePage = lazyPage(() =>
@@ -230,11 +235,11 @@ export const PAGES: Record<PathName, PageEntry> = {
   nodeExtractorNew: { title: "New extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
   nodeExtractorEdit: { title: "Edit extractor", render: onDemand(<ExtractorFormPage />), preload: ExtractorFormPage.preload },
 
-  contentPacks: { title: "Content Packs" },
-  contentPacksExport: { title: "Export content pack" },
-  contentPacksCreate: { title: "Create content pack" },
-  contentPack: { title: "Content pack" },
-  contentPackEdit: { title: "Edit content pack" },
+  contentPacks: { title: "Content Packs", render: onDemand(<ContentPacksPage />), preload: ContentPacksPage.preload },
+  contentPacksExport: { title: "Export content pack", render: onDemand(<ContentPackCreatePage />), preload: ContentPackCreatePage.preload },
+  contentPacksCreate: { title: "Create content pack", render: onDemand(<ContentPackCreatePage />), preload: ContentPackCreatePage.preload },
+  contentPack: { title: "Content pack", render: onDemand(<ContentPackPage />), preload: ContentPackPage.preload },
+  contentPackEdit: { title: "Edit content pack", render: onDemand(<ContentPackCreatePage />), preload: ContentPackCreatePage.preload },
 
   indices: { title: "Indices & Index Sets", render: onDemand(<IndicesPage />), preload: IndicesPage.preload },
   indexFailures: { title: "Indexer failures", render: onDemand(<IndexFailuresPage />), preload: IndexFailuresPage.preload },
