@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { requires } from "../access.ts";
+import { PUBLIC, requires } from "../access.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { createApiRouter } from "../router.ts";
 import {
   ActiveBackendAnswerSchema,
+  ActiveBackendTypeSchema,
   type AuthServiceBackend,
   AuthServiceBackendBodySchema,
   BACKEND_SORT_FIELDS,
@@ -132,6 +133,14 @@ const activeBackend = secureRoute(requires("authserviceglobalconfig:read"), {
   tags: TAGS,
   summary: "The active authentication service backend",
   responses: { 200: jsonContent(ActiveBackendAnswerSchema, "The active backend and how many there are."), 404: jsonContent(ApiErrorSchema, "No backend is active.") },
+});
+
+const activeBackendType = secureRoute(PUBLIC, {
+  method: "get",
+  path: `${BACKENDS}/active-backend/type`,
+  tags: TAGS,
+  summary: "The active authentication service backend's type (asked before signing in)",
+  responses: { 200: jsonContent(ActiveBackendTypeSchema, "The active backend's type, null when none is active.") },
 });
 
 const getConfiguration = secureRoute(requires("authserviceglobalconfig:read"), {
@@ -274,6 +283,7 @@ export function authenticationApi() {
       if (!active) throw notFound("No active authentication backend service");
       return c.json({ backend: active, context: { backends_total: await backend.authServices.total() } }, 200);
     })
+    .openapi(activeBackendType, async (c) => c.json({ backend: (await activeOf(c.get("backend")))?.config.type ?? null }, 200))
     .openapi(getConfiguration, async (c) => c.json({ configuration: { active_backend: await c.get("backend").authServices.activeBackendId() } }, 200))
     .openapi(updateConfiguration, async (c) => {
       const { active_backend } = c.req.valid("json");

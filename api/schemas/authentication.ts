@@ -117,6 +117,9 @@ export const ActiveBackendAnswerSchema = z.object({
   context: z.object({ backends_total: z.number().int() }),
 }).openapi("ActiveAuthServiceBackend");
 
+/** The active backend's type for the sign-in page, asked before signing in (Graylog's guest call); null when none is active. */
+export const ActiveBackendTypeSchema = z.object({ backend: z.enum(["ldap", "active-directory"]).nullable() }).openapi("ActiveAuthServiceBackendType");
+
 export const GlobalAuthConfigSchema = z.object({ active_backend: z.string().nullable() }).openapi("GlobalAuthServiceConfig");
 export const GlobalAuthConfigBodySchema = z.object({
   active_backend: z.string().min(1, "active_backend must be a backend id or null").max(100).nullable(),

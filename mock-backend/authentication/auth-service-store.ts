@@ -13,6 +13,7 @@ import { type EntityPage, EntityValidationError, type PageRequest } from "../../
 import type { Database } from "../database.ts";
 import { type EntityListDefinition, listPage } from "../entity-list/paginated-entity-store.ts";
 import { objectId } from "../object-id.ts";
+import { assertSearchPatternIsFilter } from "./search-pattern.ts";
 import type { SecretBox } from "./secret-box.ts";
 
 export const AUTH_SERVICE_STATEMENTS = [
@@ -75,6 +76,7 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
   }
 
   async create(body: AuthServiceBackendBody): Promise<AuthServiceBackend> {
+    assertSearchPatternIsFilter(body);
     await this.assertRolesExist(body.default_roles);
     const id = objectId();
     await this.write(id, body, secretOf(body, null), "insert");
@@ -84,6 +86,7 @@ export class EmbeddedAuthServiceStore implements AuthServiceStore {
   async update(id: string, body: AuthServiceBackendBody): Promise<AuthServiceBackend | null> {
     const current = await this.get(id);
     if (!current) return null;
+    assertSearchPatternIsFilter(body);
     await this.assertRolesExist(body.default_roles);
     await this.write(id, body, secretOf(body, current.systemUserPassword), "update");
     return (await this.get(id))!.backend;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:net";
 import {
   ActiveBackendAnswerSchema,
+  ActiveBackendTypeSchema,
   BackendAnswerSchema,
   BackendPageSchema,
   BackendTestResultSchema,
@@ -101,6 +102,9 @@ suite.test("bad backend bodies get a 400 naming the field", async (h) => {
     [ldapBackend(389, { type: "kerberos" }), /config.type must be ldap or active-directory/],
     [{ ...ldapBackend(389), default_roles: ["0123456789abcdef01234567"] }, /default_roles: unknown role ids/],
     [{ ...ldapBackend(389), colour: "red" }, /colour/],
+    [ldapBackend(389, { user_search_pattern: "(&(objectClass=person)(uid={0})" }), /^user_search_pattern is not a valid LDAP filter/],
+    [ldapBackend(389, { user_search_pattern: "uid={0}))" }), /^user_search_pattern is not a valid LDAP filter/],
+    [{ title: "AD", config: { ...ldapBackend(389).config, type: "active-directory", user_search_pattern: "(&(objectClass=user)(sAMAccountName={0}" } }, /^user_search_pattern is not a valid LDAP filter/],
   ];
   for (const [body, message] of cases) {
     const answer = await h.call("POST", BACKENDS, { body });
@@ -174,6 +178,22 @@ suite.test("the HTTP header authenticator is off with Remote-User until changed;
   assert.equal(bad.status, 400);
   assert.match(messageOf(bad.body), /username_header must be an HTTP header name/);
   await h.call("PUT", PATH, { body: { enabled: false, username_header: "Remote-User" } });
+});
+
+suite.test("the sign-in page asks the active backend's type without a session: null, then the active one's", async (h) => {
+  const TYPE = `${BACKENDS}/active-backend/type`;
+  assert.deepEqual(assertSchema(ActiveBackendTypeSchema, (await h.call("GET", TYPE, { cookie: null })).body), { backend: null });
+  const { backend } = assertSchema(BackendAnswerSchema, (await h.call("POST", BACKENDS, { body: { ...ldapBackend(389), title: "Typed" } })).body);
+  await h.call("POST", "/system/authentication/services/configuration", { body: { active_backend: backend.id } });
+  try {
+    const anonymous = await h.call("GET", TYPE, { cookie: null });
+    assert.equal(anonymous.status, 200);
+    assert.deepEqual(assertSchema(ActiveBackendTypeSchema, anonymous.body), { backend: "ldap" });
+    assert.deepEqual(assertSchema(ActiveBackendTypeSchema, (await h.call("GET", TYPE, { cookie: h.readerCookie })).body), { backend: "ldap" });
+  } finally {
+    await h.call("POST", "/system/authentication/services/configuration", { body: { active_backend: null } });
+    await h.call("DELETE", `${BACKENDS}/${backend.id}`);
+  }
 });
 
 suite.test("a user without the authentication permissions is refused every call", async (h) => {

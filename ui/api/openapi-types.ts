@@ -771,6 +771,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/authentication/services/backends/active-backend/type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active authentication service backend's type (asked before signing in) */
+        get: operations["getSystemAuthenticationServicesBackendsActiveBackendType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/authentication/services/configuration": {
         parameters: {
             query?: never;
@@ -5745,6 +5762,10 @@ export interface components {
             context: {
                 backends_total: number;
             };
+        };
+        ActiveAuthServiceBackendType: {
+            /** @enum {string|null} */
+            backend: "ldap" | "active-directory" | null;
         };
         GlobalAuthServiceConfigAnswer: {
             configuration: components["schemas"]["GlobalAuthServiceConfig"];
@@ -12788,6 +12809,35 @@ export interface operations {
             };
             /** @description No backend is active. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSystemAuthenticationServicesBackendsActiveBackendType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active backend's type, null when none is active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveAuthServiceBackendType"];
+                };
+            };
+            /** @description The request is malformed; the message names the field. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
