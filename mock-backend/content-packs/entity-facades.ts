@@ -1,4 +1,4 @@
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import type { Backend } from "../../api/schemas/backend.ts";
 import type { ContentPackEntityType, EntityDescriptor } from "../../api/schemas/content-packs.ts";
 import { GrokPatternBodySchema } from "../../api/schemas/grok.ts";
