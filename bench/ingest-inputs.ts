@@ -71,8 +71,12 @@ async function waitStored(inputId: string, expected: number, sample?: () => void
   return { count, at };
 }
 
+/** The receive buffer a UDP input asks for: the kernel's largest here (net.core.rmem_max), as operators raise it for high rates. */
+const UDP_RECEIVE_BUFFER = Number((await Deno.readTextFile("/proc/sys/net/core/rmem_max").catch(() => "262144")).trim());
+
 async function launch(type: string, port: number): Promise<string> {
-  const input = await backend.inputs.create({ title: type, type, global: true, node: null, configuration: { bind_address: "127.0.0.1", port } }, "admin");
+  const configuration = { bind_address: "127.0.0.1", port, ...(type.includes("UDP") ? { recv_buffer_size: UDP_RECEIVE_BUFFER } : {}) };
+  const input = await backend.inputs.create({ title: type, type, global: true, node: null, configuration }, "admin");
   return input.id;
 }
 

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers";
 import { analyze } from "../search/field-catalog.ts";
 import { escapeKeywordValue, KEYWORD_SEPARATOR } from "../search/keyword-values.ts";
 import type { IngestResult } from "../message-store.ts";
@@ -35,6 +36,9 @@ export interface PreparedBatch {
   newPresence: [string, string, string][];
   indices: IndexInfo[];
 }
+
+/** Messages prepared between two turns of the event loop. */
+const PREPARATION_SLICE = 2_048;
 
 /** The batch file's leading columns, in order, with the types `read_csv` reads them as. */
 export const HOT_CSV_COLUMNS: [string, string][] = [
@@ -98,6 +102,9 @@ result: IngestResult,
   const file = new CsvBatchFile(await Deno.makeTempFile({ prefix: "sluice-ingest-", suffix: ".csv" }));
   try {
     for (let m = 0; m < batch.length; m++) {
+      // Lets the event loop run between slices of a big batch: a live batch of 25,000 took seconds of main thread
+      // on a loaded machine, long enough for a UDP input's socket buffer to overflow meanwhile.
+      if (m % PREPARATION_SLICE === PREPARATION_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       const message = batch[m];
       const streams = routed.streams[m]!;
       const gl2MessageId = state.ulids.next(receivedAt);

@@ -32,10 +32,23 @@ export class GelfCodec implements InputCodec {
     } catch (error) {
       return malformed(error instanceof RangeError ? "decompressed message exceeds the size limit" : "invalid compressed GELF payload or encoding");
     }
-    const parsed = gelfParser.parse(document.replace(/\0+$/, ""), { year: new Date(now).getUTCFullYear(), now, defaultSource: remoteIp });
+    // Trailing NULs (a GELF TCP frame's delimiter sent twice) are rare: tested before running the pattern.
+    if (document.charCodeAt(document.length - 1) === 0) document = document.replace(/\0+$/, "");
+    const parsed = gelfParser.parse(document, { year: this.yearOf(now), now, defaultSource: remoteIp });
     if (!parsed.ok) return malformed(parsed.reason);
     parsed.message.remoteIp = remoteIp;
     return decoded(parsed.message);
+  }
+
+  private year = { from: 0, to: 0, year: 0 };
+
+  /** The UTC year of `now`, without a Date per message. */
+  private yearOf(now: number): number {
+    if (now < this.year.from || now >= this.year.to) {
+      const year = new Date(now).getUTCFullYear();
+      this.year = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1), year };
+    }
+    return this.year.year;
   }
 
   private inflate(payload: Uint8Array): Uint8Array {

@@ -29,7 +29,10 @@ export class StreamFramer {
   ) {}
 
   push(chunk: Uint8Array): void {
-    this.pending = this.pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.pending, chunk]);
+    // A view, not a copy: a connection's chunks are new buffers each read, and frames are decoded as they are cut.
+    this.pending = this.pending.length === 0
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      : Buffer.concat([this.pending, chunk]);
     let start = 0;
     const buffer = this.pending;
     const delimiter = this.framing === "nul" || this.framing === "octet_counting_or_nul" ? NUL : NEWLINE;
