@@ -111,6 +111,11 @@ export function manyWidgetsDashboardPages(n: number): DashboardPage[] {
   )];
 }
 
+/** `pages` searching the last `rangeSeconds` (as saveDashboardView stores them). */
+export function overLastSeconds(pages: readonly DashboardPage[], rangeSeconds: number): DashboardPage[] {
+  return pages.map((candidate) => ({ ...candidate, search: { ...candidate.search, timerange: { type: "relative" as const, range: rangeSeconds } } }));
+}
+
 /** Saves `pages` as a dashboard titled `title` over the last `rangeSeconds`; returns the view id. */
 export async function saveDashboardView(
   base: string,
@@ -119,7 +124,7 @@ export async function saveDashboardView(
   pages: readonly DashboardPage[],
   rangeSeconds = 7 * 24 * 3600,
 ): Promise<string> {
-  const ranged = pages.map((candidate) => ({ ...candidate, search: { ...candidate.search, timerange: { type: "relative" as const, range: rangeSeconds } } }));
+  const ranged = overLastSeconds(pages, rangeSeconds);
   const search = await postJson<{ id: string }>(base, cookie, "/api/views/search", dashboardSearch(ranged, "UTC"));
   const view = await postJson<{ id: string }>(
     base,

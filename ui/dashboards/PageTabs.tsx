@@ -135,7 +135,8 @@ function PageMenu(props: Props & { page: DashboardPage; onRenameStart(): void; o
           <IconChevronDown size={12} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      {/* A click on an item stays in the menu: through React's tree it would reach the tab and select it again. */}
+      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={props.onRenameStart}>Edit Title</Menu.Item>
         <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => props.onDuplicate(page.id)}>Duplicate</Menu.Item>
         <Menu.Item leftSection={<IconLayoutDashboard size={14} />} onClick={() => props.onCopyToDashboard(page.id)}>Copy to Dashboard</Menu.Item>

@@ -71,13 +71,11 @@ function WallDisplay({ loaded }: { loaded: LoadedDashboard }) {
         onViewChange={() => undefined}
         results={result?.widgets}
         focus={{ mode: "none" }}
-        onFocusChange={() => undefined}
         draft={null}
         onDraftChange={() => undefined}
         previewing={false}
         pages={{}}
         onPageChange={() => undefined}
-        onExport={() => undefined}
         editable={false}
         context={{
           timezone,

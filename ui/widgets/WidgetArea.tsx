@@ -34,14 +34,16 @@ interface Props {
   /** Results by widget id from the page's search job (undefined while the first job runs). */
   results: Readonly<Record<string, WidgetResult>> | undefined;
   focus: WidgetFocus;
-  onFocusChange: (focus: WidgetFocus) => void;
+  /** Focus and edit; left out where widgets are only watched (the wall display): no focus control. */
+  onFocusChange?: (focus: WidgetFocus) => void;
   /** The widget being edited, as last previewed (null when not editing or not previewed yet). */
   draft: Widget | null;
   onDraftChange: (draft: Widget | null) => void;
   previewing: boolean;
   pages: Readonly<Record<string, number>>;
   onPageChange: (widgetId: string, page: number) => void;
-  onExport: (widgetId: string) => void;
+  /** 'Export' in an exportable widget's menu (left out: no such item). */
+  onExport?: (widgetId: string) => void;
   /** 'Copy to Dashboard' in each widget's menu (left out: no such item). */
   onCopyToDashboard?: (widgetId: string) => void;
   /** 'Move to Page' in each widget's menu (dashboards only). */
@@ -110,22 +112,24 @@ function FramedWidget(props: Props & { widget: Widget; focused: boolean }) {
       onTitleChange={props.editable
         ? (next) => onViewChange(setWidgetTitle(view, widget.id, next))
         : undefined}
-      onToggleFocus={() =>
-        props.onFocusChange(focused ? { mode: "none" } : { mode: "focusing", widgetId: widget.id })}
-      onEdit={props.editable
-        ? () => props.onFocusChange({ mode: "editing", widgetId: widget.id })
+      onToggleFocus={props.onFocusChange &&
+        (() => props.onFocusChange?.(focused ? { mode: "none" } : { mode: "focusing", widgetId: widget.id }))}
+      onEdit={props.editable && props.onFocusChange
+        ? () => props.onFocusChange?.({ mode: "editing", widgetId: widget.id })
         : undefined}
       onToggleWidth={props.editable ? () => onViewChange(toggleWidgetWidth(view, widget.id)) : undefined}
       onDuplicate={props.editable
         ? () => onViewChange(duplicateWidget(view, widget.id, crypto.randomUUID(), title))
         : undefined}
       onCopyToDashboard={props.onCopyToDashboard && (() => props.onCopyToDashboard?.(widget.id))}
-      onExport={definition.exportable ? () => props.onExport(widget.id) : undefined}
+      onExport={definition.exportable && props.onExport ? () => props.onExport?.(widget.id) : undefined}
       onMoveToPage={props.editable && props.onMoveToPage ? () => props.onMoveToPage?.(widget.id) : undefined}
-      onMoveToDashboard={props.editable && props.onMoveToDashboard ? () => props.onMoveToDashboard?.(widget.id) : undefined}
+      onMoveToDashboard={props.editable && props.onMoveToDashboard
+        ? () => props.onMoveToDashboard?.(widget.id)
+        : undefined}
       onDelete={props.editable
         ? () => {
-          if (focused) props.onFocusChange({ mode: "none" });
+          if (focused) props.onFocusChange?.({ mode: "none" });
           onViewChange(removeWidget(view, widget.id));
         }
         : undefined}
@@ -167,7 +171,7 @@ function EditingWidget(props: Props & { widget: Widget }) {
   const shown = draft && draft.id === widget.id ? draft : widget;
   const leave = () => {
     props.onDraftChange(null);
-    props.onFocusChange({ mode: "none" });
+    props.onFocusChange?.({ mode: "none" });
   };
   return (
     <Group gap="sm" align="stretch" wrap="nowrap" data-testid="widget-editing">

@@ -63,6 +63,16 @@ export function WidgetFrame(props: Props) {
   const { title, errors = [], focused = false, editing = false, stretched = false, headerExtra, children } =
     props;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The dropdown shows when it has an item: a widget only watched (the wall display) has none.
+  const hasMenu = [
+    props.onDuplicate,
+    props.onCopyToDashboard,
+    props.onExport,
+    props.onMoveToPage,
+    props.onMoveToDashboard,
+    props.onDelete,
+  ]
+    .some((action) => action !== undefined);
   const [editingTitle, setEditingTitle] = useState<string | null>(null);
   const commitTitle = () => {
     const next = editingTitle?.trim() ?? "";
@@ -152,7 +162,7 @@ export function WidgetFrame(props: Props) {
               </ActionIcon>
             </HoverTooltip>
           )}
-          {!editing && (
+          {!editing && hasMenu && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="subtle" size="sm" aria-label="Open actions dropdown">
@@ -166,7 +176,10 @@ export function WidgetFrame(props: Props) {
                   </Menu.Item>
                 )}
                 {props.onCopyToDashboard && (
-                  <Menu.Item leftSection={<IconLayoutDashboard size={14} />} onClick={props.onCopyToDashboard}>
+                  <Menu.Item
+                    leftSection={<IconLayoutDashboard size={14} />}
+                    onClick={props.onCopyToDashboard}
+                  >
                     Copy to Dashboard
                   </Menu.Item>
                 )}
@@ -214,19 +227,22 @@ export function WidgetFrame(props: Props) {
           )
           : children}
       </Box>
-      <ConfirmDialog
-        opened={confirmingDelete}
-        title="Delete widget"
-        confirmText="Delete"
-        confirmColor="red"
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => {
-          setConfirmingDelete(false);
-          props.onDelete?.();
-        }}
-      >
-        {removeWidgetQuestion(title)}
-      </ConfirmDialog>
+      {/* Mounted when asked: a closed dialog per widget was work for every server render and hydration. */}
+      {confirmingDelete && (
+        <ConfirmDialog
+          opened
+          title="Delete widget"
+          confirmText="Delete"
+          confirmColor="red"
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => {
+            setConfirmingDelete(false);
+            props.onDelete?.();
+          }}
+        >
+          {removeWidgetQuestion(title)}
+        </ConfirmDialog>
+      )}
     </Paper>
   );
 }
