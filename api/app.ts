@@ -17,6 +17,7 @@ import { eventNotificationsApi } from "./routes/event-notifications.ts";
 import { favoritesApi } from "./routes/favorites.ts";
 import { grokApi } from "./routes/grok.ts";
 import { contentPacksApi } from "./routes/content-packs.ts";
+import { sidecarsApi } from "./routes/sidecars.ts";
 import { inputsApi } from "./routes/inputs.ts";
 import { extractorsApi } from "./routes/extractors.ts";
 import { outputsApi } from "./routes/outputs.ts";
@@ -110,6 +111,7 @@ export function createApi({ backend, prefix, limits, trustProxy = false, loginTh
     eventNotificationsApi(),
     grokApi(),
     contentPacksApi(),
+    sidecarsApi(),
     inputsApi(),
     extractorsApi(),
     extractorTestersApi(),

@@ -25,6 +25,7 @@ import { EntityTitles } from "./entity-titles.ts";
 import { EmbeddedFavoriteStore } from "./favorite-store.ts";
 import { EmbeddedGrokPatternStore, installDefaultGrokPatterns } from "./grok/grok-pattern-store.ts";
 import { contentPackStoreFor } from "./content-packs/content-pack-store.ts";
+import { EmbeddedSidecarStore } from "./sidecars/sidecar-store.ts";
 import { EmbeddedExtractorStore } from "./extractors/extractor-store.ts";
 import { EmbeddedExtractorTesters } from "./extractors/extractor-testers.ts";
 import { EmbeddedOutputStore } from "./outputs/output-store.ts";
@@ -264,6 +265,7 @@ export async function openEmbeddedBackend(options: EmbeddedBackendOptions): Prom
     eventNotifications: new EmbeddedNotificationStore(db, senders),
     grokPatterns: new EmbeddedGrokPatternStore(db),
     // Made when first asked for: installing a pack writes through this backend's other stores.
+    sidecars: new EmbeddedSidecarStore(db),
     get contentPacks() {
       return contentPackStoreFor(db, this as EmbeddedBackend);
     },

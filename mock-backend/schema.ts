@@ -4,6 +4,7 @@ import { EVENT_STATEMENTS } from "./events/events-schema.ts";
 import { NOTIFICATION_STATEMENTS } from "./events/notifications/notification-statements.ts";
 import { GROK_STATEMENTS } from "./grok/grok-pattern-store.ts";
 import { CONTENT_PACK_STATEMENTS } from "./content-packs/content-pack-store.ts";
+import { SIDECAR_STATEMENTS } from "./sidecars/sidecar-store.ts";
 import { INPUT_STATEMENTS } from "./inputs/input-store.ts";
 import { EXTRACTOR_STATEMENTS } from "./extractors/extractor-store.ts";
 import { OUTPUT_STATEMENTS } from "./outputs/output-store.ts";
@@ -69,6 +70,7 @@ const STATEMENTS = [
   ...NOTIFICATION_STATEMENTS,
   ...GROK_STATEMENTS,
   ...CONTENT_PACK_STATEMENTS,
+  ...SIDECAR_STATEMENTS,
   ...INPUT_STATEMENTS,
   ...EXTRACTOR_STATEMENTS,
   ...OUTPUT_STATEMENTS,

@@ -139,6 +139,13 @@ const ContentPackPage = lazyPage(() => import("../ui/system/content-packs/Conten
 const ContentPackCreatePage = lazyPage(() =>
   import("../ui/system/content-packs/ContentPackCreatePage.tsx").then((module) => module.ContentPackCreatePage)
 );
+const SidecarsPage = lazyPage(() => import("../ui/system/sidecars/SidecarsPage.tsx").then((module) => module.SidecarsPage));
+const SidecarStatusPage = lazyPage(() => import("../ui/system/sidecars/SidecarStatusPage.tsx").then((module) => module.SidecarStatusPage));
+const SidecarAdministrationPage = lazyPage(() => import("../ui/system/sidecars/SidecarAdministrationPage.tsx").then((module) => module.SidecarAdministrationPage));
+const SidecarConfigurationPage = lazyPage(() => import("../ui/system/sidecars/SidecarConfigurationPage.tsx").then((module) => module.SidecarConfigurationPage));
+const FailureTrackingPage = lazyPage(() => import("../ui/system/sidecars/FailureTrackingPage.tsx").then((module) => module.FailureTrackingPage));
+const ConfigurationFormPage = lazyPage(() => import("../ui/system/sidecars/ConfigurationFormPage.tsx").then((module) => module.ConfigurationFormPage));
+const CollectorFormPage = lazyPage(() => import("../ui/system/sidecars/CollectorFormPage.tsx").then((module) => module.CollectorFormPage));
 const IndicesPage = lazyPage(() => import("../ui/system/indices/IndicesPage.tsx").then((module) => module.IndicesPage));
 const IndexSetPage = lazyPage(() => import("../ui/system/indices/IndexSetPage.tsx").then((module) => module.IndexSetPage));
 const IndexSetCreatePage = lazyPage(() =>
@@ -314,15 +321,15 @@ export const PAGES: Record<PathName, PageEntry> = {
   pipelineRule: { title: "Pipeline rule", render: onDemand(<PipelineRulePage />), preload: PipelineRulePage.preload },
   pipelineSimulate: { title: "Simulate processing", render: onDemand(<SimulatorPage />), preload: SimulatorPage.preload },
 
-  sidecars: { title: "Sidecars Overview" },
-  sidecarStatus: { title: "Sidecar status" },
-  sidecarAdministration: { title: "Collectors Administration" },
-  sidecarConfiguration: { title: "Collectors Configuration" },
-  sidecarFailureTracking: { title: "Sidecar failure tracking" },
-  sidecarConfigurationNew: { title: "New collector configuration" },
-  sidecarConfigurationEdit: { title: "Edit collector configuration" },
-  sidecarCollectorNew: { title: "New log collector" },
-  sidecarCollectorEdit: { title: "Edit log collector" },
+  sidecars: { title: "Sidecars Overview", render: onDemand(<SidecarsPage />), preload: SidecarsPage.preload },
+  sidecarStatus: { title: "Sidecar status", render: onDemand(<SidecarStatusPage />), preload: SidecarStatusPage.preload },
+  sidecarAdministration: { title: "Collectors Administration", render: onDemand(<SidecarAdministrationPage />), preload: SidecarAdministrationPage.preload },
+  sidecarConfiguration: { title: "Collectors Configuration", render: onDemand(<SidecarConfigurationPage />), preload: SidecarConfigurationPage.preload },
+  sidecarFailureTracking: { title: "Sidecar failure tracking", render: onDemand(<FailureTrackingPage />), preload: FailureTrackingPage.preload },
+  sidecarConfigurationNew: { title: "New collector configuration", render: onDemand(<ConfigurationFormPage />), preload: ConfigurationFormPage.preload },
+  sidecarConfigurationEdit: { title: "Edit collector configuration", render: onDemand(<ConfigurationFormPage />), preload: ConfigurationFormPage.preload },
+  sidecarCollectorNew: { title: "New log collector", render: onDemand(<CollectorFormPage />), preload: CollectorFormPage.preload },
+  sidecarCollectorEdit: { title: "Edit log collector", render: onDemand(<CollectorFormPage />), preload: CollectorFormPage.preload },
 };
 
 /** Pages that work today (README status table is checked against this). */

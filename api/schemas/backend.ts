@@ -16,6 +16,7 @@ import type { EventNotificationStore } from "./event-notifications.ts";
 import type { Favorite } from "./favorites.ts";
 import type { GrokPatternStore } from "./grok.ts";
 import type { ContentPackStore } from "./content-packs.ts";
+import type { SidecarStore } from "./sidecars.ts";
 import type { InputStore } from "./inputs.ts";
 import type { ExtractorStore } from "./extractors.ts";
 import type { OutputStore } from "./outputs.ts";
@@ -254,6 +255,7 @@ export interface Backend {
   eventNotifications: EventNotificationStore;
   grokPatterns: GrokPatternStore;
   contentPacks: ContentPackStore;
+  sidecars: SidecarStore;
   inputs: InputStore;
   extractors: ExtractorStore;
   outputs: OutputStore;

@@ -157,6 +157,15 @@ import {
   ContentPackUninstallationSchema,
   ContentPackUninstallDetailsSchema,
 } from "../../api/schemas/content-packs.ts";
+import {
+  CollectorListSchema,
+  CollectorSchema,
+  RegistrationResponseSchema,
+  SidecarConfigurationListSchema,
+  SidecarConfigurationSchema,
+  SidecarListSchema,
+  SidecarSummarySchema,
+} from "../../api/schemas/sidecars.ts";
 import { ClusterJobsSchema, JobTriggeredSchema, SystemJobListSchema } from "../../api/schemas/system-jobs.ts";
 import { SystemMessagesPageSchema } from "../../api/schemas/system-messages.ts";
 import { ClusterLoggersSchema, ClusterSubsystemsSchema, LoggersSchema, RecentLogMessagesSchema, SubsystemsSchema } from "../../api/schemas/logging.ts";
@@ -215,6 +224,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   contentPackId: "00000000-0000-4000-8000-000000000000",
   revision: "1",
   installationId: "0123456789abcdef01234567",
+  sidecarId: "contract-sidecar",
 };
 
 const USER_BODY = { username: "contract-user", password: "contract-secret", email: "contract@example.com", roles: ["Reader"] };
@@ -423,6 +433,24 @@ const installedContentPack = async (harness: ApiHarness) => {
   const { params } = await storedContentPack(harness);
   const installed = await harness.call("POST", `/system/content_packs/${params.contentPackId}/1/installations`, { body: {} });
   return { params: { ...params, installationId: (installed.body as { _id: string })._id } };
+};
+
+/** What graylog-sidecar sends when it registers. */
+const SIDECAR_REGISTRATION = { node_name: "contract-host", node_details: { operating_system: "Linux", ip: "127.0.0.1" } };
+const registeredSidecar = async (harness: ApiHarness) => {
+  await harness.call("PUT", "/sidecars/contract-sidecar", { body: SIDECAR_REGISTRATION });
+  return { params: { sidecarId: "contract-sidecar" } };
+};
+const COLLECTOR_BODY = { name: "contract-beat", service_type: "exec", node_operating_system: "linux", executable_path: "/usr/bin/contract-beat" };
+const storedCollector = async (harness: ApiHarness) => {
+  const created = await harness.call("POST", "/sidecar/collectors", { body: { ...COLLECTOR_BODY, name: `contract-${crypto.randomUUID().slice(0, 8)}` } });
+  return { params: { id: (created.body as { id: string }).id } };
+};
+const configurationBody = (collectorId: string) => ({ collector_id: collectorId, name: `contract ${crypto.randomUUID().slice(0, 8)}`, template: "id: ${sidecar.nodeId}" });
+const storedSidecarConfiguration = async (harness: ApiHarness) => {
+  const { params } = await storedCollector(harness);
+  const created = await harness.call("POST", "/sidecar/configurations", { body: configurationBody(params.id) });
+  return { params: { id: (created.body as { id: string }).id }, collectorId: params.id };
 };
 
 /** A Raw UDP input on loopback (a launch on a taken port still answers 201: that input's state says FAILED). */
@@ -842,6 +870,65 @@ const CONTRACT: Record<string, ContractCase> = {
   "PUT /system/grok/{patternId}": { body: { name: "CONTRACT_CHANGED", pattern: "%{WORD}" }, prepare: storedGrokPattern, status: 200, schema: GrokPatternSchema },
   "DELETE /system/grok/{patternId}": { prepare: storedGrokPattern, status: 204, schema: null },
   "GET /system/catalog": { status: 200, schema: CatalogIndexSchema },
+  "GET /sidecars/all": { prepare: registeredSidecar, status: 200, schema: SidecarListSchema },
+  "GET /sidecars": { query: "?only_active=true&sort=node_name&order=desc", prepare: registeredSidecar, status: 200, schema: SidecarListSchema },
+  "GET /sidecars/{sidecarId}": { prepare: registeredSidecar, status: 200, schema: SidecarSummarySchema },
+  "PUT /sidecars/{sidecarId}": { body: SIDECAR_REGISTRATION, status: 202, schema: RegistrationResponseSchema },
+  "PUT /sidecars/configurations": {
+    body: { nodes: [{ node_id: "contract-sidecar", assignments: [] }] },
+    prepare: async (harness) => {
+      await registeredSidecar(harness);
+      const { params, collectorId } = await storedSidecarConfiguration(harness);
+      return { body: { nodes: [{ node_id: "contract-sidecar", assignments: [{ collector_id: collectorId, configuration_id: params.id }] }] } };
+    },
+    status: 202,
+    schema: null,
+  },
+  "POST /sidecar/administration": { body: { page: 1, per_page: 10, filters: { os: "linux" } }, prepare: registeredSidecar, status: 200, schema: SidecarListSchema },
+  "PUT /sidecar/administration/action": {
+    body: { action: "restart", collectors: [{ sidecar_id: "contract-sidecar", collector_ids: ["0123456789abcdef01234567"] }] },
+    prepare: registeredSidecar,
+    status: 202,
+    schema: null,
+  },
+  "GET /sidecar/collectors": { status: 200, schema: CollectorListSchema },
+  "GET /sidecar/collectors/{id}": { prepare: storedCollector, status: 200, schema: CollectorSchema },
+  "POST /sidecar/collectors": {
+    body: COLLECTOR_BODY,
+    prepare: () => Promise.resolve({ body: { ...COLLECTOR_BODY, name: `contract-${crypto.randomUUID().slice(0, 8)}` } }),
+    status: 200,
+    schema: CollectorSchema,
+  },
+  "PUT /sidecar/collectors/{id}": {
+    body: COLLECTOR_BODY,
+    prepare: async (harness) => ({ ...await storedCollector(harness), body: { ...COLLECTOR_BODY, name: `contract-${crypto.randomUUID().slice(0, 8)}` } }),
+    status: 200,
+    schema: CollectorSchema,
+  },
+  "DELETE /sidecar/collectors/{id}": { prepare: storedCollector, status: 204, schema: null },
+  "GET /sidecar/configurations": { status: 200, schema: SidecarConfigurationListSchema },
+  "GET /sidecar/configurations/{id}": { prepare: storedSidecarConfiguration, status: 200, schema: SidecarConfigurationSchema },
+  "GET /sidecar/configurations/render/{sidecarId}/{id}": {
+    prepare: async (harness) => ({ params: { ...(await storedSidecarConfiguration(harness)).params, ...(await registeredSidecar(harness)).params } }),
+    status: 200,
+    schema: SidecarConfigurationSchema,
+  },
+  "POST /sidecar/configurations": {
+    body: configurationBody("0123456789abcdef01234567"),
+    prepare: async (harness) => ({ body: configurationBody((await storedCollector(harness)).params.id) }),
+    status: 200,
+    schema: SidecarConfigurationSchema,
+  },
+  "PUT /sidecar/configurations/{id}": {
+    body: configurationBody("0123456789abcdef01234567"),
+    prepare: async (harness) => {
+      const { params, collectorId } = await storedSidecarConfiguration(harness);
+      return { params, body: configurationBody(collectorId) };
+    },
+    status: 200,
+    schema: SidecarConfigurationSchema,
+  },
+  "DELETE /sidecar/configurations/{id}": { prepare: async (harness) => ({ params: (await storedSidecarConfiguration(harness)).params }), status: 204, schema: null },
   "POST /system/catalog": {
     body: { entities: [{ id: "0123456789abcdef01234567", type: { name: "grok_pattern", version: "1" } }] },
     prepare: async (harness) => {
