@@ -12,13 +12,14 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Copies the messages of `db` into a new SQLite database at `path` (CSV through DuckDB, `.import`, indexes, FTS5
- * rebuild). Answers its size in bytes.
+ * rebuild). `keywordValuesSql`: the store catalog's keyword values (search/keyword-values.ts). Answers its size in
+ * bytes.
  */
-export async function buildSqlitePeer(db: Database, path: string): Promise<number> {
+export async function buildSqlitePeer(db: Database, path: string, keywordValuesSql: string): Promise<number> {
   const csv = `${path}.csv`;
   await db.run(
     `COPY (SELECT epoch_ms(timestamp) AS ts, source, message, coalesce(full_message, '') AS full_message,
-       coalesce(replace(trim(keyword_values, chr(31)), chr(31), ' '), '') AS keywords, _id, index_name
+       coalesce(replace(trim(${keywordValuesSql}, chr(31)), chr(31), ' '), '') AS keywords, _id, index_name
        FROM messages ORDER BY timestamp) TO ${quote(csv)} (FORMAT csv, HEADER false)`,
   );
   await sqlite(path, [

@@ -17,7 +17,7 @@ export interface SqlFormatField {
  * agree, so the SQL gives what the JS parser gives; every other line is parsed by the JS parser itself.
  */
 export interface SqlFormat {
-  /** In the order the JS parser sets them (that order is kept in `keyword_values`). */
+  /** In the order the JS parser sets them. */
   fields: readonly SqlFormatField[];
   parse(source: string, context: { now: number; sourceSql: string }): string;
 }

@@ -85,24 +85,6 @@ export class ImportPlanner {
   private batchGroups?: BatchGroup[];
 
   /**
-   * `keyword_values` (unit separator, the ULID, then each string field present followed by a unit separator),
-   * computed as the rows are inserted rather than staged: the staged rows, and the sort into batches, then carry
-   * the fields once instead of twice. Lines parsed in JS stage the fields' part (`keyword_tail`, escaped by
-   * escapeKeywordValue). One `concat_ws`, which skips NULLs, where a `concat` of each field `|| chr(31)` cost
-   * 0.1 µs more per row (bench/RESULTS.md "Eighth round").
-   */
-  get keywordValuesSql(): string {
-    const fields = this.staging.fields.filter((field) => field.kind === "string").map((field) =>
-      quoteIdentifier(field.name)
-    );
-    return `CASE WHEN keyword_tail IS NULL
-        THEN concat_ws(chr(31), chr(31) || gl2_message_id${
-      fields.map((field) => `, ${field}`).join("")
-    }) || chr(31)
-        ELSE chr(31) || gl2_message_id || chr(31) || keyword_tail END`;
-  }
-
-  /**
    * The accepted messages in the JS path's batches (`batchSize` in file order, each sorted by time), planned in
    * memory (planBatch); with one index set, each row's batch and place in it ranked first (rankInBatches).
    */
@@ -243,8 +225,8 @@ export class ImportPlanner {
       newFields,
       touched: [...touched.values()],
       newPresence,
-      sql: `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-           ${this.keywordValuesSql} AS keyword_values, streams, gl2_message_id,
+      sql: `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message,
+           streams, gl2_message_id,
            ${quoteLiteral(access.importInputId)} AS gl2_source_input, ${quoteLiteral(access.nodeId)} AS gl2_source_node,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_receive_timestamp,
            epoch_ms(${receivedAt}::BIGINT) AS gl2_processing_timestamp,

@@ -1,6 +1,5 @@
 import type { BulkIngestAccess } from "../message-store.ts";
 import { analyze } from "../search/field-catalog.ts";
-import { escapeKeywordValue } from "../search/keyword-values.ts";
 import { CSV_NULL, CSV_READ_OPTIONS, CsvBatchFile, csvNumber, csvText } from "../store/csv-batch.ts";
 import { columnNameFor, type ExtraField, RESERVED_NAMES } from "../store/field-registry.ts";
 import { quoteIdentifier, quoteLiteral } from "../store/sql-text.ts";
@@ -218,7 +217,6 @@ export class ImportStaging {
       `CREATE TABLE ${this.table("staged")} AS
        SELECT n, file_no, line_no, js, reason, NOT js AND reason IS NULL AS ok, ts, source, message,
          NULL::VARCHAR AS message_terms, -- from the token texts (line-token-texts.ts), joined at the insert
-         NULL::VARCHAR AS keyword_tail, -- from the fields at the insert (keywordTailSql), but for lines parsed in JS
          ${size} AS size${fieldList ? `, ${fieldList}` : ""},
          CASE WHEN js THEN line END AS js_line, CASE WHEN reason IS NOT NULL THEN left(line, 200) END AS reject_text
        FROM (${parsed}) AS q_parsed`,
@@ -253,7 +251,7 @@ export class ImportStaging {
           count++;
           if (!parsed.ok) {
             this.reject(parsed.reason, n, fileNo, Number(lineNo), line.slice(0, 200));
-            file.add(`${n},false${`,${CSV_NULL}`.repeat(6 + this.fields.length)}`);
+            file.add(`${n},false${`,${CSV_NULL}`.repeat(5 + this.fields.length)}`);
             continue;
           }
           const message = parsed.message;
@@ -263,7 +261,6 @@ export class ImportStaging {
             message.remoteIp !== undefined || message.inputId !== undefined || message.id !== undefined
           ) throw new Error(`The ${this.options.format} parser set a field the SQL import does not stage`);
           cells.length = 0;
-          let keywordTail = "";
           let size = message.message.length + message.source.length;
           const values = new Array<string>(this.fields.length).fill(CSV_NULL);
           for (const name in message.fields) {
@@ -276,7 +273,6 @@ export class ImportStaging {
               );
             }
             values[field.position] = typeof value === "string" ? csvText(value) : csvNumber(value as number);
-            if (field.kind === "string") keywordTail += escapeKeywordValue(value as string) + "\u001f";
             size += name.length + String(value).length;
           }
           file.add(
@@ -287,7 +283,6 @@ export class ImportStaging {
               csvText(message.source),
               csvText(message.message),
               csvText(` ${analyze(message.message).join(" ")} `),
-              csvText(keywordTail),
               size,
               ...values,
             ].join(","),
@@ -303,7 +298,6 @@ export class ImportStaging {
         ["source", "VARCHAR"],
         ["message", "VARCHAR"],
         ["message_terms", "VARCHAR"],
-        ["keyword_tail", "VARCHAR"],
         ["size", "BIGINT"],
         ...this.fields.map((field) => [field.name, field.kind === "string" ? "VARCHAR" : "BIGINT"]),
       ];

@@ -96,8 +96,8 @@ export class ImportWriter {
     const extraList = batches[batches.length - 1].fieldColumns.map((field) =>
       `, ${quoteIdentifier(field.name)} AS ${quoteIdentifier(field.column)}`
     ).join("");
-    return `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms,
-        ${this.planner.keywordValuesSql} AS keyword_values, streams, gl2_message_id,
+    return `SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message,
+        streams, gl2_message_id,
         ${quoteLiteral(access.importInputId)} AS gl2_source_input, ${quoteLiteral(access.nodeId)} AS gl2_source_node,
         epoch_ms(received_at) AS gl2_receive_timestamp, epoch_ms(received_at) AS gl2_processing_timestamp,
         size AS gl2_accounted_message_size${extraList}

@@ -20,7 +20,7 @@ const MAX_IMPORT_BYTES = 1 << 30;
  * The ingest chain's fast path (import-files.ts takes it when no processor has JavaScript work to do):
  * `importFiles` done by DuckDB's engine (multi-threaded) rather than the JS thread: DuckDB reads each file's lines
  * (`read_text`), parses them with the format's SQL (sql-formats.ts), and computes what MessageStore's `prepare`
- * computes per message — stream routing (sql-stream-routing.ts), ids and ULIDs, token texts, `keyword_values`,
+ * computes per message — stream routing (sql-stream-routing.ts), ids and ULIDs, token texts (checked, not stored),
  * index assignment with rotation, field types and presence — then inserts several batches per INSERT … SELECT.
  * Lines of anything but printable ASCII and tabs go through the format's JS parser and `analyze` (their rows are
  * staged beside the others), so stored rows equal the JS path's (tests/unit/import/sql-import.test.ts compares

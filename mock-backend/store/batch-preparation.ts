@@ -1,6 +1,4 @@
 import { setImmediate } from "node:timers";
-import { analyze } from "../search/field-catalog.ts";
-import { escapeKeywordValue, KEYWORD_SEPARATOR } from "../search/keyword-values.ts";
 import type { IngestResult } from "../message-store.ts";
 import type { MessageBatch } from "../ingest/message-batch.ts";
 import { CSV_NULL, CsvBatchFile, csvNumber, csvText, csvValue, STREAM_SEPARATOR } from "./csv-batch.ts";
@@ -47,10 +45,7 @@ export const HOT_CSV_COLUMNS: [string, string][] = [
   ["ts", "BIGINT"],
   ["source", "VARCHAR"],
   ["message", "VARCHAR"],
-  ["message_terms", "VARCHAR"],
   ["full_message", "VARCHAR"],
-  ["full_message_terms", "VARCHAR"],
-  ["keyword_values", "VARCHAR"],
   ["level", "BIGINT"],
   ["facility", "VARCHAR"],
   ["streams", "VARCHAR"],
@@ -108,15 +103,11 @@ result: IngestResult,
       const message = batch[m];
       const streams = routed.streams[m]!;
       const gl2MessageId = state.ulids.next(receivedAt);
-      // The values of HOT_KEYWORD_VALUE_FIELDS and every string extra field (encodeKeywordValues, built in place).
-      let keywordValues = KEYWORD_SEPARATOR + escapeKeywordValue(gl2MessageId) + KEYWORD_SEPARATOR;
       present.length = 0;
       let size = message.message.length + message.source.length;
       let fullMessage = CSV_NULL;
-      let fullMessageTerms = CSV_NULL;
       if (message.fullMessage !== undefined) {
         fullMessage = csvText(message.fullMessage);
-        fullMessageTerms = csvText(tokenText(message.fullMessage));
         size += message.fullMessage.length;
         present.push("full_message");
       }
@@ -125,12 +116,10 @@ result: IngestResult,
       let facility = CSV_NULL;
       if (message.facility !== undefined) {
         (facility = csvText(message.facility), present.push("facility"), size += message.facility.length);
-        keywordValues += escapeKeywordValue(message.facility) + KEYWORD_SEPARATOR;
       }
       let remoteIp = CSV_NULL;
       if (message.remoteIp !== undefined) {
         (remoteIp = csvText(message.remoteIp), present.push("gl2_remote_ip"));
-        keywordValues += escapeKeywordValue(message.remoteIp) + KEYWORD_SEPARATOR;
       }
       // Every stored message has an input: the insert fills a missing one with the import input's id.
       present.push("gl2_source_input");
@@ -162,9 +151,6 @@ result: IngestResult,
             value = coerced.value;
           }
           cells[positions.get(name)!] = csvValue(value);
-          if (field.type === "string") {
-            keywordValues += escapeKeywordValue(value as string) + KEYWORD_SEPARATOR;
-          }
           present.push(name);
           size += name.length + String(value).length;
         }
@@ -175,18 +161,15 @@ result: IngestResult,
       row[2] = csvNumber(Math.round(message.timestamp));
       row[3] = csvText(message.source);
       row[4] = csvText(message.message);
-      row[5] = csvText(tokenText(message.message));
-      row[6] = fullMessage;
-      row[7] = fullMessageTerms;
-      row[8] = csvText(keywordValues);
-      row[9] = level;
-      row[10] = facility;
+      row[5] = fullMessage;
+      row[6] = level;
+      row[7] = facility;
       const streamsText = streams.join(STREAM_SEPARATOR);
-      row[11] = csvText(streamsText);
-      row[12] = csvText(gl2MessageId);
-      row[13] = message.inputId === undefined ? CSV_NULL : csvText(message.inputId);
-      row[14] = remoteIp;
-      row[15] = String(size);
+      row[8] = csvText(streamsText);
+      row[9] = csvText(gl2MessageId);
+      row[10] = message.inputId === undefined ? CSV_NULL : csvText(message.inputId);
+      row[11] = remoteIp;
+      row[12] = String(size);
       for (let position = 0; position < width; position++) {
         row[HOT_CSV_COLUMNS.length + position] = cells[position] ?? CSV_NULL;
         cells[position] = undefined;
@@ -230,9 +213,3 @@ result: IngestResult,
     indices: [...touched.values()].map((index) => ({ ...index })),
   };
 }
-
-/** The token text of analysed text (see StoredField.tokenTextSql): ` a b c `. */
-function tokenText(text: string): string {
-  return ` ${analyze(text).join(" ")} `;
-}
-

@@ -69,7 +69,7 @@ async function insertBatch(
   ).join("");
   await connection.run(
     `INSERT INTO messages BY NAME
-     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, message_terms, full_message, full_message_terms, keyword_values,
+     SELECT index_name, _id, epoch_ms(ts) AS timestamp, source, message, full_message,
        level, facility, string_split(streams, chr(31)) AS streams, gl2_message_id, coalesce(gl2_source_input, ?) AS gl2_source_input,
        ?::VARCHAR AS gl2_source_node, gl2_remote_ip,
        epoch_ms(?::BIGINT) AS gl2_receive_timestamp, epoch_ms(?::BIGINT) AS gl2_processing_timestamp,

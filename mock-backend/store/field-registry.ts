@@ -3,6 +3,7 @@ import type { FieldCatalog, FieldMatching, FieldType, ListField, StoredField } f
 import type { TermIndexSource } from "../search/term-index-source.ts";
 import type { KeywordValuesColumn } from "../search/keyword-values.ts";
 import type { FieldValue } from "./incoming-message.ts";
+import { tokensSql, tokenTextSql } from "./derived-text.ts";
 import { quoteIdentifier } from "./sql-text.ts";
 
 /** DuckDB column type per field type. */
@@ -39,11 +40,6 @@ const typed = (name: string, type: FieldType): StoredField => ({
   valueSql: quoteIdentifier(name),
 });
 
-/** The token list of a stored token text (` a b `): only read where the text alone cannot decide. */
-function tokenList(column: string): string {
-  return `list_filter(string_split(${column}, ' '), lambda q_s: q_s <> '')`;
-}
-
 /**
  * The hot fields: typed columns of `messages`, by their Graylog names. `_id` can be searched but is not listed
  * (Elasticsearch metadata); `streams` is listed but not searchable through the seam (a list, not a scalar).
@@ -57,16 +53,16 @@ export const HOT_FIELDS: Record<string, StoredField> = {
     type: "string",
     matching: "analyzed",
     valueSql: "message",
-    tokensSql: tokenList("message_terms"),
-    tokenTextSql: "message_terms",
+    tokensSql: tokensSql("message"),
+    tokenTextSql: tokenTextSql("message"),
   },
   full_message: {
     name: "full_message",
     type: "string",
     matching: "analyzed",
     valueSql: "full_message",
-    tokensSql: tokenList("full_message_terms"),
-    tokenTextSql: "full_message_terms",
+    tokensSql: tokensSql("full_message"),
+    tokenTextSql: tokenTextSql("full_message"),
   },
   level: typed("level", "long"),
   facility: keyword("facility"),
@@ -104,7 +100,8 @@ export const RESERVED_NAMES = new Set([
 ]);
 
 /**
- * Hot keyword fields whose values the `keyword_values` column holds, besides every extra field of type `string`.
+ * Hot keyword fields whose values the keyword values (search/keyword-values.ts) hold, besides every extra field of
+ * type `string`.
  * Not `gl2_source_input` (the column's default fills messages that do not list the field) nor `gl2_source_node`
  * (one value for all rows: its own column is cheaper than lengthening every row's text).
  */

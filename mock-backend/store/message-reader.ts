@@ -21,9 +21,9 @@ export class MessageReader {
     this.byColumn = null;
   }
 
-  /** The columns a result row needs (no token texts, no keyword values): what `readMessages` decodes. */
+  /** The columns a result row needs: what `readMessages` decodes. */
   selectList(): string {
-    return "* EXCLUDE (message_terms, full_message_terms, keyword_values)";
+    return "*";
   }
 
   /** Runs a SELECT of `selectList()` and decodes its rows as the message maps of search results. */
@@ -36,7 +36,7 @@ export class MessageReader {
     this.byColumn ??= new Map([...this.extras.values()].map((field) => [field.column, field]));
     const byColumn = this.byColumn;
     const names = columns.map((column) =>
-      column === "index_name" || column.endsWith("_terms") || column === "keyword_values"
+      column === "index_name"
         ? undefined
         : column.startsWith("f_")
         ? byColumn.get(column)?.name

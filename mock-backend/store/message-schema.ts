@@ -1,7 +1,4 @@
 import type { Database } from "../database.ts";
-import { keywordValuesSql } from "../search/keyword-values.ts";
-import { HOT_KEYWORD_VALUE_FIELDS } from "./field-registry.ts";
-import { quoteIdentifier } from "./sql-text.ts";
 import { TERM_INDEX_STATEMENTS } from "./term-index.ts";
 
 /**
@@ -15,15 +12,11 @@ import { TERM_INDEX_STATEMENTS } from "./term-index.ts";
  * top-15 values over 7 days 15 / 101 / 158 ms, `_exists_` 6 / 80 / 89 ms — at the same insert cost.
  * No primary key or ART index: both slow bulk inserts, and zone maps on `timestamp` do the pruning.
  *
- * Analysed text (`message`, `full_message`) is searched through `…_terms`: its lower-case tokens joined by
- * single spaces, with a space before and after (` a b c `). Measured on 1M messages (2 threads, 1 day / 7 days):
- * a term 20 / 164 ms against 45 / 226 ms with a `VARCHAR[]` token list and `list_contains`, a phrase 23 / 124
- * against 60 / 338, a prefix 38 / 194 against 99 / 412 (bench/measure/token-strategies.ts measured the same
- * direction before). At 10M messages a day's scan is 115–245 ms, so terms also have postings, written after
- * ingest (store/term-index.ts).
- *
- * `keyword_values` holds the values of the exact keyword fields (search/keyword-values.ts), so that a bare term,
- * which searches every string field, tests one column instead of one per field.
+ * Nothing derived is stored beside the text it comes from: the analysed text's tokens (store/derived-text.ts)
+ * and the keyword fields' values as one text (search/keyword-values.ts) are SQL over the stored columns. Until
+ * 2026-11-28 they were columns (`message_terms`, `full_message_terms`, `keyword_values`): 133 of the 285 bytes
+ * per message of the table (1M generated messages), while searches read them only where the term index does not
+ * answer (bench/RESULTS.md "Storage").
  */
 export const MESSAGE_STORE_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS index_sets (
@@ -53,10 +46,7 @@ export const MESSAGE_STORE_STATEMENTS = [
      timestamp TIMESTAMP NOT NULL,
      source VARCHAR NOT NULL,
      message VARCHAR NOT NULL,
-     message_terms VARCHAR NOT NULL,
      full_message VARCHAR,
-     full_message_terms VARCHAR,
-     keyword_values VARCHAR,
      level BIGINT,
      facility VARCHAR,
      streams VARCHAR[] NOT NULL,
@@ -70,7 +60,19 @@ export const MESSAGE_STORE_STATEMENTS = [
   ...TERM_INDEX_STATEMENTS,
 ];
 
-/** Databases written before the message store had its own design held demo messages only: start them afresh. */
+/** Columns earlier versions stored, each derived from the columns kept (token lists, token texts, keyword values). */
+const DERIVED_COLUMNS = [
+  "message_tokens",
+  "full_message_tokens",
+  "message_terms",
+  "full_message_terms",
+  "keyword_values",
+] as const;
+
+/**
+ * Databases written before the message store had its own design held demo messages only: start them afresh.
+ * Databases of earlier versions lose their derived columns (the term index stays valid: its terms are the same).
+ */
 export async function migrateMessageStore(db: Database): Promise<void> {
   const columns = await db.all<{ column_name: string }>(
     "SELECT column_name FROM information_schema.columns WHERE table_name = 'messages'",
@@ -79,25 +81,9 @@ export async function migrateMessageStore(db: Database): Promise<void> {
     await db.run("DROP TABLE messages");
     return;
   }
-  // Token lists became token texts: convert in place.
   const names = new Set(columns.map((column) => column.column_name));
-  for (const [list, text] of [["message_tokens", "message_terms"], ["full_message_tokens", "full_message_terms"]]) {
-    if (!names.has(list)) continue;
-    await db.run(`ALTER TABLE messages ADD COLUMN IF NOT EXISTS ${text} VARCHAR`);
-    await db.run(
-      `UPDATE messages SET ${text} = ' ' || array_to_string(${list}, ' ') || ' ' WHERE ${list} IS NOT NULL`,
-    );
-    await db.run(`ALTER TABLE messages DROP COLUMN ${list}`);
-  }
-  if (columns.length > 0 && !names.has("keyword_values")) await addKeywordValues(db);
-}
-
-/** Fills `keyword_values` for rows written before it existed, from the columns it covers. */
-async function addKeywordValues(db: Database): Promise<void> {
-  const extras = await db.all<{ column_name: string }>(
-    "SELECT column_name FROM message_fields WHERE type = 'string' ORDER BY name",
-  ).catch(() => []);
-  const columns = [...HOT_KEYWORD_VALUE_FIELDS, ...extras.map((extra) => extra.column_name)].map(quoteIdentifier);
-  await db.run("ALTER TABLE messages ADD COLUMN keyword_values VARCHAR");
-  await db.run(`UPDATE messages SET keyword_values = ${keywordValuesSql(columns)}`);
+  const dropped = DERIVED_COLUMNS.filter((column) => names.has(column));
+  for (const column of dropped) await db.run(`ALTER TABLE messages DROP COLUMN ${column}`);
+  // The dropped columns' blocks are free once checkpointed (and are reused by later writes).
+  if (dropped.length > 0) await db.run("CHECKPOINT");
 }

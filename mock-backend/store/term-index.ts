@@ -1,12 +1,16 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Database } from "../database.ts";
 import { withSearchDeadline } from "../../shared/search-deadline.ts";
+import { keywordValueListSql } from "../search/keyword-values.ts";
 import {
   POSTING_KINDS,
   type PostingKind,
   PREFIX_KINDS,
   type TermIndexSource,
 } from "../search/term-index-source.ts";
+import { tokensSql } from "./derived-text.ts";
+import { HOT_KEYWORD_VALUE_FIELDS } from "./field-registry.ts";
+import { quoteIdentifier } from "./sql-text.ts";
 
 /**
  * The term index: postings `(term_hash, kind, message_row)` for every distinct token of a message's analysed text,
@@ -75,16 +79,6 @@ const MAX_UNSORTED_TERMS = 500_000;
 const MAX_UNINDEXED_ROWS = 2 * BLOCK_ROWS;
 
 /**
- * A message's tokens (a list) from its token text (` a b c `), as `string_split(trim(text), ' ')` gives them. A
- * text with one space at either end (what the analyser writes) is split as it is and its first and last (empty)
- * pieces sliced off: `trim` tests every character for Unicode white space, 4.5 % of the indexing's CPU (perf, 1M
- * Apache messages). Other texts are trimmed as before.
- */
-const tokenList = (text: string) =>
-  `CASE WHEN prefix(${text}, ' ') AND suffix(${text}, ' ') AND NOT prefix(${text}, '  ') AND NOT suffix(${text}, '  ')
-    THEN string_split(${text}, ' ')[2:-2] ELSE string_split(trim(${text}), ' ') END`;
-
-/**
  * The distinct hashes of a list's non-empty terms. Why hashes first: `list_distinct` over 64-bit integers costs a
  * third of it over the strings, and two different terms of one message with one hash are as unlikely as anywhere.
  */
@@ -114,48 +108,66 @@ const ROWS = "FROM messages WHERE rowid >= $1 AND rowid < $2";
 /**
  * The block's postings, sorted by hash then row: each text split once, each message's terms hashed and made
  * distinct as lists of integers (no table of strings in between, no DISTINCT over the block's millions of rows).
+ * `keywords`: the list of the row's keyword values (keywordValueListSql).
  */
-const POSTINGS_OF_ROWS = `INSERT INTO term_postings
+const postingsOfRows = (keywords: string) =>
+  `INSERT INTO term_postings
   WITH split AS (
-    SELECT rowid AS message_row, ${tokenList("message_terms")} AS m, ${tokenList("full_message_terms")} AS f,
-      lower(source) AS s, string_split(keyword_values, chr(31)) AS k
+    SELECT rowid AS message_row, ${tokensSql("message")} AS m, ${tokensSql("full_message")} AS f,
+      lower(source) AS s, ${keywords} AS k
     ${ROWS})
   SELECT term_hash, kind, message_row FROM (${
-  Object.entries(HASHES_OF_KIND).map(([kind, hashes]) =>
-    `SELECT ${hashes} AS term_hash, ${
-      POSTING_KINDS[kind as PostingKind]
-    }::UTINYINT AS kind, message_row FROM split`
-  ).join(" UNION ALL ")
-})
+    Object.entries(HASHES_OF_KIND).map(([kind, hashes]) =>
+      `SELECT ${hashes} AS term_hash, ${
+        POSTING_KINDS[kind as PostingKind]
+      }::UTINYINT AS kind, message_row FROM split`
+    ).join(" UNION ALL ")
+  })
   WHERE term_hash IS NOT NULL
   ORDER BY term_hash, message_row`;
 
 /** The single terms (unnested) of each kind the dictionary lists, as `split`'s lists above hold them. */
-const TERMS_OF_PREFIX_KIND: Readonly<Partial<Record<PostingKind, string>>> = {
-  message: `unnest(${tokenList("message_terms")})`,
-  full_message: `unnest(${tokenList("full_message_terms")})`,
+const termsOfPrefixKind = (keywords: string): Readonly<Partial<Record<PostingKind, string>>> => ({
+  message: `unnest(${tokensSql("message")})`,
+  full_message: `unnest(${tokensSql("full_message")})`,
   source: "lower(source)",
-  keyword: "unnest(string_split(keyword_values, chr(31)))",
-};
+  keyword: `unnest(${keywords})`,
+});
 
 /** The block's distinct single terms sorted by text (read again from the messages: cheaper than keeping them). */
-const DICTIONARY_OF_ROWS = `INSERT INTO term_dictionary SELECT DISTINCT term, kind FROM (${
-  PREFIX_KINDS.map((kind) => {
-    const terms = TERMS_OF_PREFIX_KIND[kind];
-    if (!terms) throw new Error(`no dictionary terms for the posting kind ${kind}`);
-    return `SELECT ${terms} AS term, ${POSTING_KINDS[kind]}::UTINYINT AS kind ${ROWS}`;
-  }).join(" UNION ALL ")
-})
-  WHERE term <> '' ORDER BY term, kind`;
+const dictionaryOfRows = (keywords: string) =>
+  `INSERT INTO term_dictionary SELECT DISTINCT term, kind FROM (${
+    PREFIX_KINDS.map((kind) => {
+      const terms = termsOfPrefixKind(keywords)[kind];
+      if (!terms) throw new Error(`no dictionary terms for the posting kind ${kind}`);
+      return `SELECT ${terms} AS term, ${POSTING_KINDS[kind]}::UTINYINT AS kind ${ROWS}`;
+    }).join(" UNION ALL ")
+  })
+  WHERE term IS NOT NULL AND term <> '' ORDER BY term, kind`;
+
+/** The columns the keyword values come from now (HOT_KEYWORD_VALUE_FIELDS and the string fields), quoted. */
+async function keywordColumns(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(
+    "SELECT column_name FROM message_fields WHERE type = 'string' ORDER BY name",
+  );
+  const extras = reader.getRows().map((row) => String(row[0]));
+  return [...HOT_KEYWORD_VALUE_FIELDS, ...extras].map(quoteIdentifier);
+}
 
 /**
  * Indexes the messages with `rowid` in [from, to) on `connection`, inside the caller's transaction: their postings
  * sorted by hash, and the block's distinct single terms sorted by text into `term_dictionary` (where a prefix is
- * looked up).
+ * looked up). `keywordColumns`: the columns of the keyword values (quoted SQL).
  */
-export async function indexRows(connection: DuckDBConnection, from: number, to: number): Promise<void> {
-  await connection.run(POSTINGS_OF_ROWS, [from, to]);
-  await connection.run(DICTIONARY_OF_ROWS, [from, to]);
+export async function indexRows(
+  connection: DuckDBConnection,
+  from: number,
+  to: number,
+  keywordColumns: readonly string[],
+): Promise<void> {
+  const keywords = keywordValueListSql(keywordColumns);
+  await connection.run(postingsOfRows(keywords), [from, to]);
+  await connection.run(dictionaryOfRows(keywords), [from, to]);
   await connection.run(
     `INSERT INTO term_index_blocks SELECT rowid // ${BLOCK_ROWS}, epoch_ms(min(timestamp)), epoch_ms(max(timestamp))
      FROM messages WHERE rowid >= $1 AND rowid < $2 GROUP BY 1
@@ -291,7 +303,7 @@ export class TermIndex implements TermIndexSource {
       const end = Math.min((Math.floor(this.indexed / BLOCK_ROWS) + 1) * BLOCK_ROWS, total);
       await this.interruptible(() =>
         this.db.transaction(async (connection) => {
-          await indexRows(connection, this.indexed, end);
+          await indexRows(connection, this.indexed, end, await keywordColumns(connection));
           await connection.run("UPDATE term_index_state SET indexed_rows = ?", [end]);
         })
       );

@@ -72,8 +72,11 @@ function analysedPhrase(
  * The offsets of token k are `offsets(k)`; candidates for q_b are all of them.
  */
 function sloppyMatch(tokenList: SqlFragment, tokens: string[], slop: number): SqlFragment {
+  // The token list is bound once per row (`q_l`): the lambdas below read it once per candidate and token, and the
+  // store makes it of the text per read (store/derived-text.ts).
+  const list = trusted("q_l");
   const offsets = (index: number) =>
-    sql`list_filter(list_transform(${tokenList}, lambda q_t, q_i: CASE WHEN q_t = ${
+    sql`list_filter(list_transform(${list}, lambda q_t, q_i: CASE WHEN q_t = ${
       tokens[index]
     } THEN q_i - ${index} END), lambda q_o: q_o IS NOT NULL)`;
   const candidates = tokens.map((_, index) => offsets(index));
@@ -83,7 +86,9 @@ function sloppyMatch(tokenList: SqlFragment, tokens: string[], slop: number): Sq
   const within = tokens.map((_, index) =>
     sql`len(list_filter(${offsets(index)}, lambda q_o: q_o BETWEEN q_b AND q_b + ${slop})) > 0`
   );
-  return sql`(len(list_filter(${concatenated}, lambda q_b: ${joinFragments(within, " AND ")})) > 0)`;
+  return sql`(list_transform([${tokenList}], lambda q_l: len(list_filter(${concatenated}, lambda q_b: ${
+    joinFragments(within, " AND ")
+  })) > 0)[1])`;
 }
 
 function joinFragments(parts: SqlFragment[], separator = ", "): SqlFragment {

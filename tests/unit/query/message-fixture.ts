@@ -6,7 +6,8 @@ import {
   type FieldType,
   type StoredField,
 } from "../../../mock-backend/search/field-catalog.ts";
-import { escapeKeywordValue, KEYWORD_SEPARATOR } from "../../../mock-backend/search/keyword-values.ts";
+import { keywordValuesSql } from "../../../mock-backend/search/keyword-values.ts";
+import { tokensSql, tokenTextSql } from "../../../mock-backend/store/derived-text.ts";
 import { indexRows, TERM_INDEX_TABLES } from "../../../mock-backend/store/term-index.ts";
 
 /**
@@ -48,12 +49,16 @@ export const TEST_FIELDS: TestField[] = [
   { name: "client_ip", type: "ip", matching: "keyword" },
 ];
 
-/** The keyword string fields whose values the table's `keyword_values` column holds (as the store's does). */
+/** The keyword string fields whose values the keyword values hold (as the store's do). */
 export const KEYWORD_VALUE_FIELDS = ["action", "user"] as const;
+
+/** Their columns' SQL (quoted: `user` is an SQL keyword). */
+const KEYWORD_VALUE_COLUMNS = KEYWORD_VALUE_FIELDS.map((name) => `"${name}"`);
 
 /**
  * The catalog the store would give for this table (identifiers quoted: `user` is an SQL keyword). With
- * `storeColumns`, it also offers what the store's catalog offers: token texts and the keyword-values column.
+ * `storeColumns`, it also offers what the store's catalog offers: token lists and texts made of the text by the
+ * store's SQL (store/derived-text.ts) and the keyword values made of the columns.
  */
 export function testCatalog(
   overrides: Partial<Pick<FieldCatalog, "allowLeadingWildcard">> & {
@@ -65,10 +70,9 @@ export function testCatalog(
     ...field,
     valueSql: `"${field.name}"`,
     ...(field.matching === "analyzed" && field.type === "string"
-      ? {
-        tokensSql: `"${field.name}_tokens"`,
-        ...(overrides.storeColumns ? { tokenTextSql: `"${field.name}_terms"` } : {}),
-      }
+      ? overrides.storeColumns
+        ? { tokensSql: tokensSql(`"${field.name}"`), tokenTextSql: tokenTextSql(`"${field.name}"`) }
+        : { tokensSql: `"${field.name}_tokens"` }
       : {}),
   }));
   return {
@@ -76,7 +80,7 @@ export function testCatalog(
     fields: () => stored,
     allowLeadingWildcard: overrides.allowLeadingWildcard ?? false,
     ...(overrides.storeColumns
-      ? { keywordValues: { sql: "keyword_values", fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
+      ? { keywordValues: { sql: keywordValuesSql(KEYWORD_VALUE_COLUMNS), fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
       : {}),
     ...(overrides.termIndex
       ? {
@@ -191,14 +195,11 @@ export function generateMessages(count = 300, seed = 20240115): TestMessage[] {
 const CREATE = `CREATE TABLE messages (
   id INTEGER, message VARCHAR, message_tokens VARCHAR[], full_message VARCHAR, full_message_tokens VARCHAR[],
   source VARCHAR, action VARCHAR, "user" VARCHAR, http_status BIGINT, took_ms DOUBLE, "timestamp" TIMESTAMP,
-  ok BOOLEAN, client_ip VARCHAR, message_terms VARCHAR, full_message_terms VARCHAR, keyword_values VARCHAR)`;
+  ok BOOLEAN, client_ip VARCHAR)`;
 
 const INSERT =
   `INSERT INTO messages VALUES (?, ?, from_json(?, '["VARCHAR"]'), ?, from_json(?, '["VARCHAR"]'), ?, ?, ?, ?, ?,
-  make_timestamp(?::BIGINT * 1000), ?, ?, ?, ?, ?)`;
-
-/** The store's token text: ` a b c `. */
-const tokenText = (text: string) => ` ${analyze(text).join(" ")} `;
+  make_timestamp(?::BIGINT * 1000), ?, ?)`;
 
 /**
  * How many of the table's first rows have term postings (store/term-index.ts): half of the default 300, so a
@@ -231,28 +232,14 @@ export async function withMessageTable<T>(
         row.timestamp,
         row.ok,
         row.client_ip,
-        tokenText(row.message),
-        row.full_message === null ? null : tokenText(row.full_message),
-        encodeKeywordValues(
-          KEYWORD_VALUE_FIELDS.map((name) => row[name]).filter((value): value is string =>
-            typeof value === "string"
-          ),
-        ),
       ]);
     }
     await connection.run("COMMIT");
     for (const table of TERM_INDEX_TABLES) await connection.run(table);
-    await indexRows(connection, 0, INDEXED_ROWS);
+    await indexRows(connection, 0, INDEXED_ROWS, KEYWORD_VALUE_COLUMNS);
     return await work(connection);
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
-}
-
-/** The keyword-values column's text for a row's covered values, as keywordValuesSql builds it in the store. */
-function encodeKeywordValues(values: readonly string[]): string {
-  let text = KEYWORD_SEPARATOR;
-  for (const value of values) text += escapeKeywordValue(value) + KEYWORD_SEPARATOR;
-  return text;
 }
