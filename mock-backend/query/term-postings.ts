@@ -130,9 +130,10 @@ function readSql(read: PostingsRead, [first, last]: [number, number]): SqlFragme
 }
 
 /**
- * The messages matching some lookup: `rowid` among the postings' rows, or among the rows not indexed yet that
- * satisfy `unindexed` (the same fields tested the scanning way). The scan of those rows sits inside the IN list
- * with `rowid >= …` of its own, which DuckDB prunes by row group, so the outer scan never reads message text.
+ * The messages matching some lookup: `rowid` among the postings' rows, or among the rows not indexed yet (when
+ * the index knows of any) that satisfy `unindexed` (the same fields tested the scanning way). The scan of those
+ * rows sits inside the IN list with `rowid >= …` of its own, which DuckDB prunes by row group, so the outer scan
+ * never reads message text.
  * With the caller's `timeRange`, only the postings of blocks overlapping it are read.
  */
 export function postingsPredicate(
@@ -145,7 +146,7 @@ export function postingsPredicate(
     ? index.rowsInTime(timeRange.from, timeRange.to)
     : [0, index.indexedRows - 1] as [number, number];
   const sources = rows === null ? [] : mergedReads(lookups).map((read) => readSql(read, rows));
-  if (unindexed.sql !== FALSE_SQL.sql) {
+  if (unindexed.sql !== FALSE_SQL.sql && index.writtenRows > index.indexedRows) {
     sources.push(
       sql`SELECT rowid FROM messages WHERE rowid >= ${trusted(String(index.indexedRows))} AND ${unindexed}`,
     );

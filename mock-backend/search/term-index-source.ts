@@ -32,6 +32,12 @@ export interface TermIndexSource {
   /** Messages with `rowid` below this have postings; the others must be scanned. Only ever grows. */
   readonly indexedRows: number;
   /**
+   * Messages written as far as the index knows: when none is past `indexedRows`, a search reads no unindexed rows
+   * and leaves their scanning predicate out (a token text made per row costs its regular expression's compilation,
+   * 7–45 ms, even over no rows: bench/RESULTS.md "nothing derived is stored").
+   */
+  readonly writtenRows: number;
+  /**
    * The span of row ids (first, last; inclusive) of the indexed messages that may lie in [from, to] (UTC ms), or
    * null when none does: a lookup for a search of that range reads only these postings.
    */

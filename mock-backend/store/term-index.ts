@@ -231,6 +231,10 @@ export class TermIndex implements TermIndexSource {
     return this.indexed;
   }
 
+  get writtenRows(): number {
+    return this.total;
+  }
+
   rowsInTime(from: number, to: number): [number, number] | null {
     let first = Infinity;
     let last = -Infinity;

@@ -80,11 +80,22 @@ export function testCatalog(
     fields: () => stored,
     allowLeadingWildcard: overrides.allowLeadingWildcard ?? false,
     ...(overrides.storeColumns
-      ? { keywordValues: { sql: keywordValuesSql(KEYWORD_VALUE_COLUMNS), fields: new Set<string>(KEYWORD_VALUE_FIELDS) } }
+      ? {
+        keywordValues: {
+          sql: keywordValuesSql(KEYWORD_VALUE_COLUMNS),
+          fields: new Set<string>(KEYWORD_VALUE_FIELDS),
+        },
+      }
       : {}),
     ...(overrides.termIndex
       ? {
-        termIndex: { indexedRows: INDEXED_ROWS, searchable: true, rowsInTime: () => [0, INDEXED_ROWS - 1] },
+        termIndex: {
+          indexedRows: INDEXED_ROWS,
+          // More than any table here holds: the rows past INDEXED_ROWS are scanned.
+          writtenRows: Number.MAX_SAFE_INTEGER,
+          searchable: true,
+          rowsInTime: () => [0, INDEXED_ROWS - 1],
+        },
       }
       : {}),
   };

@@ -76,3 +76,17 @@ Deno.test("a database written with the derived columns (token texts, keyword val
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a search of a fully indexed store makes no token text per row; rows not indexed yet are scanned", async () => {
+  await withStore(async (store, db) => {
+    await store.ingest(MESSAGES);
+    await store.indexTerms();
+    const indexed = compileQueryString('refused OR "connection refused"', store.catalog(), { now: 0 });
+    assert.doesNotMatch(indexed.sql, /regexp_extract_all/);
+    assert.deepEqual(await idsFor(store, db, "refused"), ["a"]);
+    await store.ingest([aMessage({ id: "e", message: "refused later" })]);
+    const tail = compileQueryString("refused", store.catalog(), { now: 0 });
+    assert.match(tail.sql, /regexp_extract_all/);
+    assert.deepEqual(await idsFor(store, db, "refused"), ["a", "e"]);
+  });
+});
