@@ -112,7 +112,9 @@ apiTest("an event notifies its HTTP notification with Graylog's JSON and backlog
     await paymentsErrors(h, minute, 3);
     assert.equal(await backend.runEventScheduler(minute + 2 * MINUTE), 1);
 
-    assert.equal(await backend.dispatchNotifications(minute + 2 * MINUTE), 1);
+    // The first attempt: this round's, or the server's own 1 s dispatch timer's when it came first (the delivery is
+    // due from its queueing on); either way exactly one attempt is recorded below.
+    assert.ok(await backend.dispatchNotifications(Date.now()) <= 1);
     const deliveries = async () =>
       assertSchema(NotificationDeliveryListSchema, (await h.call("GET", `/events/notifications/${notification.id}/deliveries`)).body)
         .deliveries;
