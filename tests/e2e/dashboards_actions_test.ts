@@ -1,7 +1,7 @@
 /**
  * A dashboard's widget and page actions in a real browser (spec 001 §2 'Widget and page actions', §4, §8, §9):
  * Duplicate ('(copy)', placed top left), Delete with its confirmation, Copy to Dashboard's paged and searchable
- * picker (sizes 5/10/15, sorted by title), Move to Page with no
+ * picker (sizes 5/10/15, sorted by title, the current dashboard left out before paging), Move to Page with no
  * other page ('No pages found'), a page duplicated (' (Copy)'), reordered in the pages configuration, a query per
  * page (the editor shows the active page's own), Edit metadata and Save as; and the wall display, where widgets
  * are only watched (no focus, no dropdown).
@@ -162,6 +162,16 @@ Deno.test("dashboard widget and page actions in Chromium", async (t) => {
         assert.equal(await picker.getByLabel("Dashboards per page").inputValue(), "5");
         await picker.getByRole("button", { name: "2", exact: true }).click();
         await eventually(async () => assert.deepEqual(await listed(), ["Single page", "Tango", "Zulu"]));
+        // 'Showcase' (the dashboard the widget is on) matches 'a' and sorts onto the first page: it is left out
+        // before paging, so that page is still full.
+        const search = picker.getByRole("textbox", { name: "Search for dashboard" });
+        await search.fill("a");
+        await eventually(async () =>
+          assert.deepEqual(await listed(), ["Alpha", "Bravo", "Charlie", "Delta", "Single page"])
+        );
+        await picker.getByRole("button", { name: "2", exact: true }).click();
+        await eventually(async () => assert.deepEqual(await listed(), ["Tango"]));
+        await search.fill("");
         await picker.getByLabel("Dashboards per page").click();
         await page.getByRole("option", { name: "10" }).click();
         await eventually(async () =>
@@ -176,7 +186,7 @@ Deno.test("dashboard widget and page actions in Chromium", async (t) => {
             "Zulu",
           ])
         );
-        await picker.getByRole("textbox", { name: "Search for dashboard" }).fill("tan");
+        await search.fill("tan");
         await eventually(async () => assert.deepEqual(await listed(), ["Tango"]));
         await picker.getByRole("radio", { name: "Tango" }).check();
         await picker.getByRole("button", { name: "Select" }).click();
