@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { dashboardListQueryOptions } from "./dashboard-queries.ts";
 import { NO_DASHBOARDS_FOUND } from "./logic/dashboard-list.ts";
+import { PICKER_FETCH_SIZE, pickerPage } from "./logic/dashboard-picker.ts";
 
 /** Dashboard picker page sizes, default 5, sorted by title ascending (spec 001 §9). */
 export const PICKER_PAGE_SIZES = [5, 10, 15] as const;
@@ -21,12 +22,12 @@ export function CopyToDashboardDialog({ opened, excludeId = null, onClose, onSel
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(PICKER_PAGE_SIZES[0]);
   const [chosen, setChosen] = useState<string | null>(null);
+  // Every matching dashboard, so that the excluded one is left out before paging (full pages, a right count).
   const list = useQuery({
-    ...dashboardListQueryOptions({ query, page, perPage, sort: { attributeId: "title", direction: "asc" } }),
+    ...dashboardListQueryOptions({ query, page: 1, perPage: PICKER_FETCH_SIZE, sort: { attributeId: "title", direction: "asc" } }),
     enabled: opened,
   });
-  const dashboards = (list.data?.elements ?? []).filter((view) => view.id !== excludeId);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / perPage));
+  const { rows: dashboards, pages } = pickerPage(list.data?.elements ?? [], excludeId, page, perPage);
   return (
     <Modal opened={opened} onClose={onClose} title="Choose Target Dashboard">
       <Stack gap="sm">

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Center, Code, Group, Loader, Modal, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Provider, useAtom } from "jotai";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { DEFAULT_RELATIVE_TIMERANGE_OPTIONS } from "../../api/schemas/relative-timerange-options.ts";
 import type { FieldTypeMapping } from "../../api/schemas/search-support.ts";
@@ -162,6 +162,8 @@ function DashboardView() {
   const permissions = usePermissions();
   const editable = view === null ? permissions.isPermitted("dashboards:create") : mayEditDashboard(user, view);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The dashboard's auto refresh, kept here: the search bar is mounted anew for each page.
+  const [refresh, setRefresh] = useState<ComponentProps<typeof SearchBar>["refresh"]>(undefined);
   const [draft, setDraft] = useState<Widget | null>(null);
   const [newWidgetId, setNewWidgetId] = useState<string | null>(null);
   const [run, setRun] = useState(0);
@@ -330,8 +332,13 @@ function DashboardView() {
           />
         </Group>
         <Suspense fallback={null}>
+          {/* Keyed by the page: each page's editor holds that page's own query (spec 001), so what is typed or
+              being submitted on one page never shows on another, even where both pages search alike. */}
           <SearchBar
+            key={active.id}
             submitted={active.search}
+            refresh={refresh}
+            onRefreshChange={setRefresh}
             onSubmit={(search) => {
               if (JSON.stringify(search) === JSON.stringify(active.search)) setRun((r) => r + 1);
               else setPages((current) => withPageSearch(current, active.id, search));
